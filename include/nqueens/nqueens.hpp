@@ -1,0 +1,9 @@
+// The front header: includes every public header of nqueens.
+#ifndef NQUEENS_NQUEENS_HPP
+#define NQUEENS_NQUEENS_HPP
+
+#include <nqueens/count.hpp>
+#include <nqueens/domain.hpp>
+#include <nqueens/table.hpp>
+
+#endif  // NQUEENS_NQUEENS_HPP
