@@ -1,0 +1,47 @@
+// Argument parsing shared by the subcommands.
+#include "cli.hpp"
+
+#include <nqueens/domain.hpp>
+
+#include <charconv>
+#include <cstdio>
+
+namespace nqueens::cli {
+
+long long parse_integer(std::string_view text, std::string_view what, long long lo, long long hi)
+{
+    long long value = 0;
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    if (!text.empty() && *first == '+') ++first;
+    const auto [end, ec] = std::from_chars(first, last, value);
+    if (text.empty() || ec == std::errc::invalid_argument || end != last)
+        throw usage_error(std::string(what) + " must be a whole number, got '" + std::string(text) + "'");
+    if (ec == std::errc::result_out_of_range || value < lo || value > hi)
+        throw usage_error(std::string(what) + " must be between " + std::to_string(lo) + " and " +
+                          std::to_string(hi) + ", got " + std::string(text));
+    return value;
+}
+
+int parse_board_size(std::string_view text)
+{
+    return static_cast<int>(parse_integer(text, "n", min_n, max_n));
+}
+
+std::string_view option_value(args a, std::size_t& i, std::string_view name)
+{
+    const std::string_view arg = a[i];
+    if (arg.size() > name.size() && arg.substr(0, name.size()) == name && arg[name.size()] == '=')
+        return arg.substr(name.size() + 1);
+    if (i + 1 >= a.size()) throw usage_error(std::string(name) + " needs a value");
+    return a[++i];
+}
+
+std::string format_seconds(double seconds)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3f", seconds);
+    return buffer;
+}
+
+}  // namespace nqueens::cli

@@ -1,0 +1,37 @@
+// Shared pieces of the command line: argument parsing and the usage error.
+#ifndef NQUEENS_APPS_CLI_HPP
+#define NQUEENS_APPS_CLI_HPP
+
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace nqueens::cli {
+
+// A mistake in the command line: main prints it on one line and exits 2.
+struct usage_error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+using args = std::span<const std::string_view>;
+
+// Parses a whole decimal integer in [lo, hi]; `what` names it in the error.
+long long parse_integer(std::string_view text, std::string_view what, long long lo, long long hi);
+
+// Parses the board size: 1 <= n <= 32.
+int parse_board_size(std::string_view text);
+
+// The value after an option such as "--threads 4" (or "--threads=4").
+// Advances i past the value.
+std::string_view option_value(args a, std::size_t& i, std::string_view name);
+
+// Formats seconds with millisecond precision ("3.214").
+std::string format_seconds(double seconds);
+
+int run_count(args a);
+int run_table(args a);
+
+}  // namespace nqueens::cli
+
+#endif  // NQUEENS_APPS_CLI_HPP

@@ -1,0 +1,34 @@
+// `nqueens table`: prints the counts the compiler baked into the binary.
+#include "cli.hpp"
+
+#include <nqueens/table.hpp>
+
+#include <cstddef>
+#include <cstdio>
+#include <string>
+
+namespace nqueens::cli {
+
+int run_table(args a)
+{
+    bool json = false;
+    for (const std::string_view arg : a) {
+        if (arg == "--json")
+            json = true;
+        else
+            throw usage_error("unknown option for 'table': '" + std::string(arg) + "'");
+    }
+    if (json) std::printf("[");
+    for (std::size_t i = 0; i < counts_table.size(); ++i) {
+        const int n = table_first_n + static_cast<int>(i);
+        const auto total = static_cast<unsigned long long>(counts_table[i]);
+        if (json)
+            std::printf("%s{\"n\":%d,\"total\":%llu}", i == 0 ? "" : ",", n, total);
+        else
+            std::printf("%2d %llu\n", n, total);
+    }
+    if (json) std::printf("]\n");
+    return 0;
+}
+
+}  // namespace nqueens::cli

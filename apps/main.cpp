@@ -1,0 +1,50 @@
+// The nqueens command line: parses the subcommand and hands over to it.
+#include "cli.hpp"
+
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+constexpr const char* usage = R"(usage: nqueens <command> [options]
+
+Counts the solutions of the n-queens problem (1 <= N <= 32).
+
+commands:
+  count N [--json]     count the solutions for an N x N board and time it
+  table [--json]       print the counts for n = 1..12 baked in at compile time
+
+options:
+  -h, --help           print this help
+)";
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    using namespace nqueens::cli;
+    const std::vector<std::string_view> all(argv + 1, argv + argc);
+    try {
+        if (all.empty()) throw usage_error("missing command; try 'nqueens --help'");
+        const std::string_view command = all.front();
+        const args rest(all.data() + 1, all.size() - 1);
+        for (const std::string_view arg : all) {
+            if (arg == "--help" || arg == "-h") {
+                std::fputs(usage, stdout);
+                return 0;
+            }
+        }
+        if (command == "count") return run_count(rest);
+        if (command == "table") return run_table(rest);
+        throw usage_error("unknown command '" + std::string(command) + "'; try 'nqueens --help'");
+    } catch (const usage_error& e) {
+        std::fprintf(stderr, "nqueens: error: %s\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "nqueens: error: %s\n", e.what());
+        return 1;
+    }
+}
