@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The command line's contract for count, table and help: outputs, errors, exit codes.
+# usage: basic_cli.sh path/to/nqueens
+set -u
+bin=$1
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect_error STATUS ARGS...: exit status 2, exactly one line on stderr, nothing on stdout.
+expect_error() {
+    local out err status
+    out=$("$bin" "$@" 2>/tmp/nqueens_cli_err.$$); status=$?
+    err=$(cat /tmp/nqueens_cli_err.$$)
+    [ "$status" -eq 2 ] || fail "'$*' exited $status, want 2"
+    [ -z "$out" ] || fail "'$*' printed on stdout: $out"
+    [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && [ -n "$err" ] || fail "'$*' stderr is not one line: $err"
+    case $err in nqueens:*) ;; *) fail "'$*' stderr does not start with 'nqueens:': $err" ;; esac
+}
+
+expect_error
+expect_error count
+expect_error count 0
+expect_error count 33
+expect_error count x
+expect_error count -1
+expect_error count 8 9
+expect_error count 8 --bogus
+expect_error table --bogus
+expect_error frobnicate
+
+out=$("$bin" count 10) || fail "count 10 failed"
+case $out in *724*) ;; *) fail "count 10 printed: $out" ;; esac
+
+json=$("$bin" count 12 --json) || fail "count 12 --json failed"
+for key in '"n":12' '"total":14200' '"seconds":'; do
+    case $json in *"$key"*) ;; *) fail "count 12 --json lacks $key: $json" ;; esac
+done
+[ "$(printf '%s\n' "$json" | wc -l)" -eq 1 ] || fail "count --json is not one line"
+
+table=$("$bin" table) || fail "table failed"
+[ "$(printf '%s\n' "$table" | wc -l)" -eq 12 ] || fail "table has not 12 lines"
+printf '%s\n' "$table" | grep -Eq '^ 8 92$' || fail "table lacks '8 92'"
+printf '%s\n' "$table" | grep -Eq '^12 14200$' || fail "table lacks '12 14200'"
+
+help=$("$bin" --help) || fail "--help failed"
+case $help in *usage:*count*table*) ;; *) fail "--help: $help" ;; esac
+
+rm -f /tmp/nqueens_cli_err.$$
+if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
+echo "basic_cli: all passed"
