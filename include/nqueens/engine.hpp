@@ -1,0 +1,300 @@
+// count, work_plan: the multithreaded run-time engine for big n (totals, distinct counts, progress, cancellation).
+#ifndef NQUEENS_ENGINE_HPP
+#define NQUEENS_ENGINE_HPP
+
+#include <nqueens/detail/checked.hpp>
+#include <nqueens/detail/symmetric_search.hpp>
+#include <nqueens/domain.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <stop_token>
+#include <thread>
+#include <vector>
+
+namespace nqueens {
+
+namespace detail {
+class engine_run;
+}
+
+// The counts of one sub-problem, or of several added up.
+struct task_result {
+    std::uint64_t total = 0;     // solutions (OEIS A000170 summed over all tasks)
+    std::uint64_t distinct = 0;  // classes under rotation and reflection (OEIS A002562)
+    std::uint64_t nodes = 0;     // queens placed by the search
+
+    friend constexpr bool operator==(const task_result&, const task_result&) = default;
+};
+
+// The count for one n as a fixed list of independent sub-problems (tasks):
+// placements of the first rows of the 8-fold symmetric search, one
+// representative per class of solutions. Summing run(id) over all ids gives
+// the counts for n, whatever the order, the machine or the thread.
+//
+// Ids 0 .. size() - 1 are stable: the same n and the same `version` give the
+// same list in the same order, so slices of it can run on other machines or
+// resume from a checkpoint. `version` changes whenever the split does.
+//
+// Valid for 1 <= n <= 32. Building a plan costs milliseconds (a few
+// thousand tasks for n = 16..19, tens of thousands above); n = 2 and 3 have
+// no tasks.
+//
+//     const nqueens::work_plan plan(16);
+//     nqueens::task_result sum{};
+//     for (std::size_t id = 0; id < plan.size(); ++id) sum.total += plan.run(id).total;  // 14772512
+class work_plan {
+public:
+    static constexpr std::uint32_t version = 1;
+
+    // Throws std::domain_error(domain_message) unless 1 <= n <= 32.
+    explicit work_plan(int n) : n_(n)
+    {
+        check_domain(n);
+        detail::for_each_sym_task(n, split_depth(n), [this](const detail::sym_task& t) {
+            tasks_.push_back(t);
+            estimates_.push_back(detail::sym_task_breadth(t, 2));
+        });
+    }
+
+    int n() const noexcept { return n_; }
+    std::size_t size() const noexcept { return tasks_.size(); }
+
+    // A rough, relative cost of task id (the placements of its next two
+    // rows); count() starts the largest first and weighs progress by it.
+    // Throws std::out_of_range unless id < size().
+    std::uint64_t estimate(std::size_t id) const { return estimates_.at(id); }
+
+    // Counts task id on the calling thread. Throws std::out_of_range unless
+    // id < size(). Cost: from microseconds to minutes depending on n (a
+    // task is about 1/size() of the whole count).
+    task_result run(std::size_t id) const { return *run(id, std::stop_token{}); }
+
+    // The same, but gives up and returns std::nullopt soon (within a few
+    // milliseconds) after `stop` is requested.
+    std::optional<task_result> run(std::size_t id, std::stop_token stop) const
+    {
+        const detail::sym_task& t = tasks_.at(id);
+        detail::sym_tally tally{};
+        if (!detail::search_symmetric(t, tally, [&stop] { return stop.stop_requested(); })) return std::nullopt;
+        return task_result{tally.total(), tally.distinct(), tally.nodes};
+    }
+
+private:
+    friend class detail::engine_run;
+
+    // Rows placed per task: enough tasks to keep every thread busy to the
+    // end, few enough to enumerate them in milliseconds.
+    static constexpr int split_depth(int n) noexcept { return n <= 9 ? 2 : (n <= 19 ? 3 : 4); }
+
+    int n_;
+    std::vector<detail::sym_task> tasks_;
+    std::vector<std::uint64_t> estimates_;
+};
+
+// Where a running count() stands, passed to count_options::on_progress.
+struct progress {
+    std::size_t tasks_done = 0;
+    std::size_t tasks_total = 0;  // the tasks this call runs (after `include`)
+    double fraction = 0;          // of the work done, weighted by work_plan::estimate; 1 at the end
+    double seconds = 0;           // since count() started
+    double eta_seconds = -1;      // estimated seconds left; negative while unknown
+};
+
+// How count() runs. Every member is optional.
+struct count_options {
+    unsigned threads = 0;  // 0 = std::thread::hardware_concurrency()
+    // Called from the worker threads, one call at a time, at most about 10
+    // times a second, and once more when the count ends (fraction 1 unless
+    // it was cancelled).
+    std::function<void(const progress&)> on_progress;
+    // Cancellation: count() returns soon after a stop is requested, with
+    // `cancelled` set and the counts of the tasks that finished.
+    std::stop_token stop;
+    // Runs only the tasks whose id it accepts (shards, resuming); called on
+    // the calling thread before the workers start.
+    std::function<bool(std::size_t id)> include;
+    // Called after each task, one call at a time, from the worker that ran
+    // it (for checkpoints). An exception thrown here stops the count and is
+    // rethrown by count().
+    std::function<void(std::size_t id, const task_result&)> on_task_done;
+};
+
+// The outcome of count(). When cancelled, the counts cover the finished tasks only.
+struct count_result {
+    int n = 0;
+    std::uint64_t total = 0;
+    std::uint64_t distinct = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    unsigned threads = 0;  // worker threads used
+    bool cancelled = false;
+    std::size_t tasks_done = 0;
+    std::size_t tasks_total = 0;
+};
+
+namespace detail {
+
+// The shared state of one count(): the task queue, the sums, the callbacks.
+class engine_run {
+public:
+    engine_run(const work_plan& plan, const count_options& options)
+        : plan_(plan), options_(options), start_(std::chrono::steady_clock::now())
+    {
+        for (std::size_t id = 0; id < plan.size(); ++id) {
+            if (options.include && !options.include(id)) continue;
+            order_.push_back(id);
+            work_total_ += static_cast<double>(plan.estimate(id));
+        }
+        // Largest first, so that no thread is left with a long task at the
+        // end; ties keep id order so that runs repeat.
+        std::stable_sort(order_.begin(), order_.end(),
+                         [&](std::size_t a, std::size_t b) { return plan.estimate(a) > plan.estimate(b); });
+    }
+
+    count_result run()
+    {
+        unsigned threads = options_.threads != 0 ? options_.threads : std::thread::hardware_concurrency();
+        if (threads == 0) threads = 1;
+        if (threads > order_.size()) threads = order_.empty() ? 1 : static_cast<unsigned>(order_.size());
+        {
+            std::vector<std::jthread> workers;
+            workers.reserve(threads);
+            for (unsigned i = 0; i < threads; ++i) workers.emplace_back([this] { work(); });
+        }
+        if (error_) std::rethrow_exception(error_);
+
+        count_result r{};
+        r.n = plan_.n();
+        r.total = sum_.total;
+        r.distinct = sum_.distinct;
+        r.nodes = sum_.nodes;
+        r.seconds = elapsed();
+        r.threads = threads;
+        r.tasks_done = done_;
+        r.tasks_total = order_.size();
+        r.cancelled = done_ != order_.size();
+        if (options_.on_progress) options_.on_progress(snapshot(r.seconds));
+        return r;
+    }
+
+private:
+    double elapsed() const
+    {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+
+    bool stopping() const noexcept { return options_.stop.stop_requested() || failed_.load(std::memory_order_relaxed); }
+
+    progress snapshot(double seconds) const
+    {
+        progress p{};
+        p.tasks_done = done_;
+        p.tasks_total = order_.size();
+        p.fraction = done_ == order_.size() ? 1.0 : (work_total_ > 0 ? work_done_ / work_total_ : 0.0);
+        p.seconds = seconds;
+        p.eta_seconds = p.fraction >= 1.0 ? 0.0 : (p.fraction > 0 ? seconds * (1 - p.fraction) / p.fraction : -1.0);
+        return p;
+    }
+
+    void work()
+    {
+        const auto should_stop = [this] { return stopping(); };
+        while (!stopping()) {
+            const std::size_t k = next_.fetch_add(1, std::memory_order_relaxed);
+            if (k >= order_.size()) break;
+            const std::size_t id = order_[k];
+            sym_tally tally{};
+            if (!search_symmetric(plan_task(id), tally, should_stop)) break;
+            try {
+                const task_result r{tally.total(), tally.distinct(), tally.nodes};
+                const std::lock_guard lock(mutex_);
+                sum_.total = checked_add(sum_.total, r.total);
+                sum_.distinct = checked_add(sum_.distinct, r.distinct);
+                sum_.nodes += r.nodes;
+                ++done_;
+                work_done_ += static_cast<double>(plan_.estimate(id));
+                if (options_.on_task_done) options_.on_task_done(id, r);
+                if (options_.on_progress && done_ != order_.size()) {
+                    const double now = elapsed();
+                    if (now - last_report_ >= 0.1) {
+                        last_report_ = now;
+                        options_.on_progress(snapshot(now));
+                    }
+                }
+            } catch (...) {
+                const std::lock_guard lock(mutex_);
+                if (!error_) error_ = std::current_exception();
+                failed_.store(true, std::memory_order_relaxed);
+                break;
+            }
+        }
+    }
+
+    const sym_task& plan_task(std::size_t id) const { return plan_.tasks_[id]; }
+
+    const work_plan& plan_;
+    const count_options& options_;
+    const std::chrono::steady_clock::time_point start_;
+    std::vector<std::size_t> order_;
+    double work_total_ = 0;
+
+    std::atomic<std::size_t> next_{0};
+    std::atomic<bool> failed_{false};
+    std::mutex mutex_;  // guards everything below and serializes the callbacks
+    task_result sum_{};
+    std::size_t done_ = 0;
+    double work_done_ = 0;
+    double last_report_ = 0;
+    std::exception_ptr error_;
+};
+
+}  // namespace detail
+
+// Counts the solutions of `plan` (or of the tasks `options.include` keeps)
+// on several threads, which take tasks from a shared counter, largest
+// estimate first.
+//
+// Valid for every plan; throws std::overflow_error rather than wrap, and
+// rethrows what a callback throws. Cost: the plan's tasks divided among the
+// threads; see count(n).
+//
+//     const nqueens::work_plan plan(18);
+//     nqueens::count_options o;
+//     o.include = [](std::size_t id) { return id % 4 == 1; };  // shard 1 of 4
+//     auto part = nqueens::count(plan, o);
+inline count_result count(const work_plan& plan, const count_options& options = {})
+{
+    return detail::engine_run(plan, options).run();
+}
+
+// Counts the solutions for an n x n board (total, OEIS A000170, and
+// distinct under rotation and reflection, OEIS A002562) with every core,
+// using the 8-fold symmetry of the board.
+//
+// Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
+// Cost: about 1/8 of the plain search's nodes, split over the threads;
+// n = 16 takes about a second on one core, and each extra row about 6-7x
+// more.
+//
+//     auto r = nqueens::count(16);  // r.total == 14772512, r.distinct == 1846955
+//     nqueens::count_options o;
+//     o.threads = 2;
+//     o.on_progress = [](const nqueens::progress& p) { std::printf("%.0f %%\n", 100 * p.fraction); };
+//     auto big = nqueens::count(18, o);
+inline count_result count(int n, const count_options& options = {})
+{
+    return count(work_plan(n), options);
+}
+
+}  // namespace nqueens
+
+#endif  // NQUEENS_ENGINE_HPP
