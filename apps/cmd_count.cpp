@@ -1,23 +1,90 @@
-// `nqueens count N`: counts the solutions at run time and times the count.
+// `nqueens count N`: counts the solutions with the threaded engine and times the count.
 #include "cli.hpp"
 
-#include <nqueens/count.hpp>
+#include <nqueens/engine.hpp>
 
-#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <string>
 
+#include <unistd.h>
+
 namespace nqueens::cli {
+
+namespace {
+
+enum class progress_mode { automatic, on, off };
+
+std::string format_eta(double seconds)
+{
+    if (seconds < 0) return "--";
+    const long s = std::lround(seconds);
+    char buffer[32];
+    if (s >= 3600)
+        std::snprintf(buffer, sizeof buffer, "%ldh%02ldm", s / 3600, s / 60 % 60);
+    else if (s >= 60)
+        std::snprintf(buffer, sizeof buffer, "%ldm%02lds", s / 60, s % 60);
+    else
+        std::snprintf(buffer, sizeof buffer, "%lds", s);
+    return buffer;
+}
+
+// The progress line on stderr. On a terminal it rewrites itself in place and
+// appears only once the count has run for a second; with --progress into a
+// file or pipe it writes one line per report.
+class progress_line {
+public:
+    progress_line(bool terminal, bool forced) : terminal_(terminal), forced_(forced) {}
+
+    void operator()(const progress& p)
+    {
+        if (!forced_ && p.seconds < 1.0) return;
+        const double percent = 100.0 * p.fraction;
+        if (terminal_) {
+            std::fprintf(stderr, "\r%5.1f %%  %zu/%zu tasks  %s elapsed  ETA %s   ", percent, p.tasks_done,
+                         p.tasks_total, format_eta(p.seconds).c_str(), format_eta(p.eta_seconds).c_str());
+        } else {
+            std::fprintf(stderr, "%5.1f %%  %zu/%zu tasks  %s elapsed  ETA %s\n", percent, p.tasks_done,
+                         p.tasks_total, format_eta(p.seconds).c_str(), format_eta(p.eta_seconds).c_str());
+        }
+        std::fflush(stderr);
+        shown_ = true;
+    }
+
+    // Ends the line in place so that the result starts on a fresh one.
+    void finish() const
+    {
+        if (terminal_ && shown_) std::fputs("\n", stderr);
+    }
+
+private:
+    bool terminal_;
+    bool forced_;
+    bool shown_ = false;
+};
+
+}  // namespace
 
 int run_count(args a)
 {
     std::optional<int> n;
     bool json = false;
+    bool unique = false;
+    unsigned threads = 0;
+    progress_mode mode = progress_mode::automatic;
     for (std::size_t i = 0; i < a.size(); ++i) {
         const std::string_view arg = a[i];
         if (arg == "--json")
             json = true;
+        else if (arg == "--unique")
+            unique = true;
+        else if (arg == "--progress")
+            mode = progress_mode::on;
+        else if (arg == "--no-progress")
+            mode = progress_mode::off;
+        else if (arg == "--threads" || arg.starts_with("--threads="))
+            threads = static_cast<unsigned>(parse_integer(option_value(a, i, "--threads"), "--threads", 1, 4096));
         else if (arg.starts_with("-") && arg.size() > 1 && !(arg[1] >= '0' && arg[1] <= '9'))
             throw usage_error("unknown option for 'count': '" + std::string(arg) + "'");
         else if (n)
@@ -27,15 +94,29 @@ int run_count(args a)
     }
     if (!n) throw usage_error("'count' needs a board size: nqueens count N");
 
-    const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t total = count_queens(*n);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const bool terminal = isatty(STDERR_FILENO) != 0;
+    const bool show = mode == progress_mode::on || (mode == progress_mode::automatic && terminal);
+    progress_line line(terminal, mode == progress_mode::on);
+    count_options options;
+    options.threads = threads;
+    if (show) options.on_progress = [&line](const progress& p) { line(p); };
 
-    const auto t = static_cast<unsigned long long>(total);
-    if (json)
-        std::printf("{\"n\":%d,\"total\":%llu,\"seconds\":%s}\n", *n, t, format_seconds(seconds).c_str());
-    else
-        std::printf("n = %d: %llu solutions (%s s)\n", *n, t, format_seconds(seconds).c_str());
+    const count_result r = count(*n, options);
+    line.finish();
+
+    const auto total = static_cast<unsigned long long>(r.total);
+    const auto distinct = static_cast<unsigned long long>(r.distinct);
+    const std::string seconds = format_seconds(r.seconds);
+    if (json) {
+        std::printf("{\"n\":%d,\"total\":%llu", r.n, total);
+        if (unique) std::printf(",\"distinct\":%llu", distinct);
+        std::printf(",\"threads\":%u,\"seconds\":%s,\"nodes\":%llu}\n", r.threads, seconds.c_str(),
+                    static_cast<unsigned long long>(r.nodes));
+    } else if (unique) {
+        std::printf("n = %d: %llu solutions, %llu distinct (%s s)\n", r.n, total, distinct, seconds.c_str());
+    } else {
+        std::printf("n = %d: %llu solutions (%s s)\n", r.n, total, seconds.c_str());
+    }
     return 0;
 }
 

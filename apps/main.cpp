@@ -14,7 +14,11 @@ constexpr const char* usage = R"(usage: nqueens <command> [options]
 Counts the solutions of the n-queens problem (1 <= N <= 32).
 
 commands:
-  count N [--json]     count the solutions for an N x N board and time it
+  count N [--threads T] [--unique] [--json] [--progress | --no-progress]
+                       count the solutions for an N x N board on T threads
+                       (default: all cores) and time it; --unique adds the
+                       distinct count; progress goes to stderr (default: on
+                       when stderr is a terminal)
   table [--json]       print the counts for n = 1..12 baked in at compile time
 
 options:
