@@ -3,9 +3,9 @@
 #define NQUEENS_NQUEENS_HPP
 
 #include <nqueens/count.hpp>
-#include <nqueens/distinct.hpp>
 #include <nqueens/domain.hpp>
 #include <nqueens/engine.hpp>
+#include <nqueens/symmetry.hpp>
 #include <nqueens/table.hpp>
 
 #endif  // NQUEENS_NQUEENS_HPP

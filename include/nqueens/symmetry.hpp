@@ -1,6 +1,6 @@
 // count_both and count_distinct: totals and classes under rotation and reflection (OEIS A000170, A002562).
-#ifndef NQUEENS_DISTINCT_HPP
-#define NQUEENS_DISTINCT_HPP
+#ifndef NQUEENS_SYMMETRY_HPP
+#define NQUEENS_SYMMETRY_HPP
 
 #include <nqueens/detail/symmetric_search.hpp>
 #include <nqueens/domain.hpp>
@@ -51,4 +51,4 @@ constexpr std::uint64_t count_distinct(int n)
 
 }  // namespace nqueens
 
-#endif  // NQUEENS_DISTINCT_HPP
+#endif  // NQUEENS_SYMMETRY_HPP

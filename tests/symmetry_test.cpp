@@ -3,7 +3,7 @@
 
 #include <nqueens/count.hpp>
 #include <nqueens/detail/symmetric_search.hpp>
-#include <nqueens/distinct.hpp>
+#include <nqueens/symmetry.hpp>
 
 #include <catch2/catch.hpp>
 
