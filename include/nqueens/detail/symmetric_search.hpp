@@ -184,10 +184,31 @@ struct never_stop {
 // few milliseconds of work.
 inline constexpr std::uint64_t stop_check_interval = std::uint64_t{1} << 20;
 
-// Adds the representatives below task `t` to `out`. An iterative DFS with a
-// stack per row; the last row is not pushed but tested in place (it has at
-// most one open square). Returns false, with `out` partly updated, if
-// `should_stop()` said so (asked every stop_check_interval nodes).
+// edge_orbit for a leaf of the edge family's search. A rotation's first
+// queen is never nearer its corner than b1 there (the rules keep every edge
+// queen at distance >= b1), so a rotation whose first queen is farther is
+// larger and needs no comparison: usually none is left.
+constexpr int edge_leaf_orbit(int n, int b1, const mask_t* rows) noexcept
+{
+    const mask_t top = mask_t{1} << (n - 1);
+    int row_of_first = -1;  // the queen in column 0
+    int row_of_last = -1;   // the queen in column n - 1
+    for (int y = b1; y <= n - 1 - b1; ++y) {
+        if (rows[y] == 1) row_of_first = y;
+        if (rows[y] == top) row_of_last = y;
+    }
+    const bool tie90 = row_of_first == n - 1 - b1;
+    const bool tie180 = rows[n - 1] == (top >> b1);
+    const bool tie270 = row_of_last == b1;
+    if (!tie90 && !tie180 && !tie270) return 8;
+    return edge_orbit(n, rows);
+}
+
+// Adds the representatives below task `t` to `out`: an iterative DFS with an
+// explicit stack, one entry per row. The last two rows are not pushed: they
+// have at most two open columns between them and are tried in place.
+// Returns false, with `out` partly updated, if `should_stop()` said so (it
+// is asked every stop_check_interval nodes).
 template <class StopFn = never_stop>
 constexpr bool search_symmetric(const sym_task& t, sym_tally& out, StopFn&& should_stop = {})
 {
@@ -199,7 +220,26 @@ constexpr bool search_symmetric(const sym_task& t, sym_tally& out, StopFn&& shou
         return true;
     }
     const int last_row = n - 1;
-    const mask_t all = s.all;
+    const bool corner = s.family == sym_family::corner;
+
+    // The squares each row may use before attacks: the rule's masks.
+    std::array<mask_t, max_n> row_open{};
+    for (int y = 0; y < n; ++y) {
+        mask_t m = s.all;
+        if (y < s.b1) m &= ~s.early;
+        if (y == last_row) m &= ~s.last;
+        row_open[static_cast<std::size_t>(y)] = m;
+    }
+    const auto open_at = [&](int y, mask_t c, mask_t l, mask_t r) {
+        mask_t open = row_open[static_cast<std::size_t>(y)] & ~(c | l | r);
+        if (y == s.b2) {
+            const mask_t used = c & s.side;
+            if (used == 0) return mask_t{0};
+            if (used != s.side) open &= s.side;
+        }
+        return open;
+    };
+
     std::array<mask_t, max_n> rows{};
     std::array<mask_t, max_n> cols{};
     std::array<mask_t, max_n> left{};
@@ -208,13 +248,32 @@ constexpr bool search_symmetric(const sym_task& t, sym_tally& out, StopFn&& shou
     for (int y = 0; y < t.row; ++y) rows[static_cast<std::size_t>(y)] = t.queens[static_cast<std::size_t>(y)];
 
     std::uint64_t nodes = 0;
-    std::uint64_t found = 0;  // corner family: every leaf is a class of 8
+    std::uint64_t next_check = stop_check_interval;
+    sym_tally found{};
+    // The last row of a board whose rows above are in `rows`: a leaf if open.
+    const auto leaf = [&](mask_t c, mask_t l, mask_t r) {
+        const mask_t q = row_open[static_cast<std::size_t>(last_row)] & ~(c | l | r);
+        if (q == 0) return;
+        ++nodes;
+        if (corner) {
+            ++found.orbits8;
+            return;
+        }
+        rows[static_cast<std::size_t>(last_row)] = q;
+        switch (edge_leaf_orbit(n, s.b1, rows.data())) {
+        case 2: ++found.orbits2; break;
+        case 4: ++found.orbits4; break;
+        case 8: ++found.orbits8; break;
+        default: break;
+        }
+    };
+
     const int top = t.row;
     std::size_t y = static_cast<std::size_t>(top);
+    open[y] = open_at(top, t.cols, t.left, t.right);
     cols[y] = t.cols;
     left[y] = t.left;
     right[y] = t.right;
-    open[y] = t.open();
     for (;;) {
         if (open[y] == 0) {
             if (y == static_cast<std::size_t>(top)) break;
@@ -225,40 +284,38 @@ constexpr bool search_symmetric(const sym_task& t, sym_tally& out, StopFn&& shou
         open[y] ^= bit;
         rows[y] = bit;
         ++nodes;
-        if ((nodes & (stop_check_interval - 1)) == 0 && should_stop()) {
-            out.nodes += nodes;
-            out.orbits8 += found;
-            return false;
-        }
         const mask_t c = cols[y] | bit;
         const mask_t l = (left[y] | bit) << 1;
         const mask_t r = (right[y] | bit) >> 1;
-        if (static_cast<int>(y) + 1 == last_row) {
-            const mask_t q = s.allowed(last_row, c, all & ~(c | l | r));
-            if (q != 0) {
+        const int below = static_cast<int>(y) + 1;
+        if (below == last_row) {
+            leaf(c, l, r);
+        } else if (below + 1 == last_row) {
+            for (mask_t two = open_at(below, c, l, r); two != 0; two &= two - 1) {
+                const mask_t b = lowest_bit(two);
+                rows[static_cast<std::size_t>(below)] = b;
                 ++nodes;
-                if (s.family == sym_family::corner) {
-                    ++found;
-                } else {
-                    rows[static_cast<std::size_t>(last_row)] = q;
-                    switch (edge_orbit(n, rows.data())) {
-                    case 2: ++out.orbits2; break;
-                    case 4: ++out.orbits4; break;
-                    case 8: ++out.orbits8; break;
-                    default: break;
-                    }
-                }
+                leaf(c | b, (l | b) << 1, (r | b) >> 1);
             }
+        } else {
+            ++y;
+            open[y] = open_at(below, c, l, r);
+            cols[y] = c;
+            left[y] = l;
+            right[y] = r;
             continue;
         }
-        ++y;
-        cols[y] = c;
-        left[y] = l;
-        right[y] = r;
-        open[y] = s.allowed(static_cast<int>(y), c, all & ~(c | l | r));
+        if (nodes >= next_check) {
+            next_check = nodes + stop_check_interval;
+            if (should_stop()) {
+                found.nodes = nodes;
+                out += found;
+                return false;
+            }
+        }
     }
-    out.nodes += nodes;
-    out.orbits8 += found;
+    found.nodes = nodes;
+    out += found;
     return true;
 }
 

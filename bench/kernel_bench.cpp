@@ -1,0 +1,64 @@
+// Google Benchmark of the kernels on one thread: the plain search, the 8-fold
+// symmetric search (the engine's), the leaf classification and plan building.
+#include <nqueens/count.hpp>
+#include <nqueens/detail/search.hpp>
+#include <nqueens/detail/split.hpp>
+#include <nqueens/detail/symmetric_search.hpp>
+#include <nqueens/engine.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+
+namespace {
+
+void plain_search(benchmark::State& state)
+{
+    const int n = static_cast<int>(state.range(0));
+    std::uint64_t nodes = 0;
+    for (auto _ : state) {
+        nodes = 0;
+        nqueens::detail::for_each_subproblem(n, 1, [&](const nqueens::detail::subproblem& s) {
+            const auto r = nqueens::detail::count_completions<true>(n, s.board);
+            benchmark::DoNotOptimize(r.solutions);
+            nodes += r.nodes;
+        });
+    }
+    state.counters["nodes"] = static_cast<double>(nodes);
+}
+
+void symmetric_search(benchmark::State& state)
+{
+    const int n = static_cast<int>(state.range(0));
+    const nqueens::work_plan plan(n);
+    std::uint64_t nodes = 0;
+    for (auto _ : state) {
+        nodes = 0;
+        for (std::size_t id = 0; id < plan.size(); ++id) {
+            const auto r = plan.run(id);
+            benchmark::DoNotOptimize(r.total);
+            nodes += r.nodes;
+        }
+    }
+    state.counters["nodes"] = static_cast<double>(nodes);
+    state.counters["ns_per_node"] = benchmark::Counter(static_cast<double>(nodes) * 1e-9,
+                                                       benchmark::Counter::kIsIterationInvariantRate |
+                                                           benchmark::Counter::kInvert);
+}
+
+void plan_build(benchmark::State& state)
+{
+    const int n = static_cast<int>(state.range(0));
+    for (auto _ : state) {
+        const nqueens::work_plan plan(n);
+        benchmark::DoNotOptimize(plan.size());
+    }
+}
+
+}  // namespace
+
+BENCHMARK(plain_search)->DenseRange(10, 14, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK(symmetric_search)->DenseRange(10, 15, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(plan_build)->Arg(16)->Arg(20)->Arg(32)->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();

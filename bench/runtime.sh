@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Builds Release and runs the seed method and `nqueens count N --threads T --json`
+# in turn for n = 14..17 (and 18 with --with-18), then prints a table with each
+# pair's ratio, nodes and nanoseconds per node. Not part of ctest.
+#
+# usage: bench/runtime.sh [--with-18] [--threads T] [--repeat R] [--cxx COMPILER] [--build DIR]
+#   --repeat R  runs each program R times and keeps the best time (default 1)
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$root/build-bench
+threads=2
+repeat=1
+cxx=${CXX:-g++}
+sizes="14 15 16 17"
+while [ $# -gt 0 ]; do
+    case $1 in
+    --with-18) sizes="$sizes 18" ;;
+    --threads) threads=$2; shift ;;
+    --repeat) repeat=$2; shift ;;
+    --cxx) cxx=$2; shift ;;
+    --build) build=$2; shift ;;
+    -h | --help) sed -n '2,9p' "$0"; exit 0 ;;
+    *) echo "runtime.sh: unknown argument '$1'" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+if [ ! -f /usr/include/benchmark/benchmark.h ]; then
+    echo "runtime.sh: installing libbenchmark-dev (Google Benchmark)" >&2
+    apt-get install -y libbenchmark-dev >&2
+fi
+
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" \
+    -DNQUEENS_BUILD_BENCH=ON -DNQUEENS_BUILD_TESTS=OFF -DNQUEENS_BUILD_EXAMPLES=OFF \
+    -DNQUEENS_BUILD_APPS=ON -DNQUEENS_INSTALL=OFF >/dev/null
+cmake --build "$build" -j2 --target seed_reference nqueens_cli kernel_bench >/dev/null
+
+seed=$build/bench/seed_reference
+nqueens=$build/apps/nqueens
+
+# field JSON KEY: the number after "KEY": in a one-line JSON object.
+field() { sed -E "s/.*\"$2\":([0-9.]+).*/\1/" <<<"$1"; }
+
+# best_of CMD...: runs CMD $repeat times, prints the JSON line with the least seconds.
+best_of() {
+    local best="" out
+    for _ in $(seq "$repeat"); do
+        out=$("$@")
+        if [ -z "$best" ] || awk -v a="$(field "$out" seconds)" -v b="$(field "$best" seconds)" 'BEGIN { exit !(a < b) }'; then
+            best=$out
+        fi
+    done
+    printf '%s\n' "$best"
+}
+
+compiler=$("$cxx" --version | head -n 1)
+flags=$(sed -n 's/^CMAKE_CXX_FLAGS_RELEASE:STRING=//p' "$build/CMakeCache.txt")
+echo "compiler: $compiler; flags: $flags; $(nproc) cores; best of $repeat"
+echo "seed: plain bitmask DFS, first-row mirror halving, 1 thread"
+echo "nqueens: nqueens count N --threads $threads (8-fold symmetry); ns/node counts thread time"
+printf '%3s | %9s %14s %8s | %9s %14s %8s | %7s\n' n "seed s" "seed nodes" "ns/node" "nqueens s" "nodes" "ns/node" ratio
+printf -- '----+-%s-+-%s-+-%s\n' "---------------------------------" "---------------------------------" "-------"
+for n in $sizes; do
+    s=$(best_of "$seed" "$n")
+    q=$(best_of "$nqueens" count "$n" --threads "$threads" --json --no-progress)
+    if [ "$(field "$s" total)" != "$(field "$q" total)" ]; then
+        echo "runtime.sh: totals differ for n = $n: $s vs $q" >&2
+        exit 1
+    fi
+    awk -v n="$n" -v ss="$(field "$s" seconds)" -v sn="$(field "$s" nodes)" \
+        -v qs="$(field "$q" seconds)" -v qn="$(field "$q" nodes)" -v t="$(field "$q" threads)" 'BEGIN {
+        printf "%3d | %9.3f %14.0f %8.2f | %9.3f %14.0f %8.2f | %6.1fx\n",
+            n, ss, sn, ss * 1e9 / sn, qs, qn, qs * t * 1e9 / qn, ss / qs }'
+done
