@@ -1,5 +1,6 @@
 // `nqueens count N`: counts the solutions with the threaded engine and times the count.
 #include "cli.hpp"
+#include "persist.hpp"
 
 #include <nqueens/engine.hpp>
 
@@ -73,6 +74,7 @@ int run_count(args a)
     bool unique = false;
     unsigned threads = 0;
     progress_mode mode = progress_mode::automatic;
+    persist_options persist;  // --checkpoint, --shard, --out: apps/persist.hpp
     for (std::size_t i = 0; i < a.size(); ++i) {
         const std::string_view arg = a[i];
         if (arg == "--json")
@@ -85,6 +87,8 @@ int run_count(args a)
             mode = progress_mode::off;
         else if (arg == "--threads" || arg.starts_with("--threads="))
             threads = static_cast<unsigned>(parse_integer(option_value(a, i, "--threads"), "--threads", 1, 4096));
+        else if (persist.parse(a, i))
+            continue;
         else if (arg.starts_with("-") && arg.size() > 1 && !(arg[1] >= '0' && arg[1] <= '9'))
             throw usage_error("unknown option for 'count': '" + std::string(arg) + "'");
         else if (n)
@@ -100,9 +104,13 @@ int run_count(args a)
     count_options options;
     options.threads = threads;
     if (show) options.on_progress = [&line](const progress& p) { line(p); };
+    std::optional<persist_session> session;
+    if (persist.any()) session.emplace(persist, *n).attach(options);
 
-    const count_result r = count(*n, options);
+    count_result r = count(*n, options);
     line.finish();
+    if (session)
+        if (const auto status = session->finish(r, json)) return *status;
 
     const auto total = static_cast<unsigned long long>(r.total);
     const auto distinct = static_cast<unsigned long long>(r.distinct);

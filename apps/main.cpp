@@ -19,7 +19,14 @@ commands:
                        (default: all cores) and time it; --unique adds the
                        distinct count; progress goes to stderr (default: on
                        when stderr is a terminal)
+  count N ... [--checkpoint FILE] [--shard I/K --out FILE]
+                       --checkpoint saves the finished work every 2 s and on
+                       SIGINT/SIGTERM; the same command again resumes it;
+                       --shard counts slice I of K and writes it for merge
   table [--json]       print the counts for n = 1..12 baked in at compile time
+  merge FILE... [--json]
+                       add up the result files of count --shard I/K --out FILE
+                       (every shard of one count, each exactly once)
 
 options:
   -h, --help           print this help
@@ -43,6 +50,7 @@ int main(int argc, char** argv)
         }
         if (command == "count") return run_count(rest);
         if (command == "table") return run_table(rest);
+        if (command == "merge") return run_merge(rest);
         throw usage_error("unknown command '" + std::string(command) + "'; try 'nqueens --help'");
     } catch (const usage_error& e) {
         std::fprintf(stderr, "nqueens: error: %s\n", e.what());

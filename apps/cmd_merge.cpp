@@ -1,0 +1,56 @@
+// `nqueens merge FILE...`: adds up the shard result files of one count, refusing missing, duplicate or foreign shards.
+#include "cli.hpp"
+#include "persist.hpp"
+
+#include <nqueens/checkpoint.hpp>
+#include <nqueens/engine.hpp>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace nqueens::cli {
+
+int run_merge(args a)
+{
+    bool json = false;
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const std::string_view arg = a[i];
+        if (arg == "--json")
+            json = true;
+        else if (arg.starts_with("-") && arg.size() > 1)
+            throw usage_error("unknown option for 'merge': '" + std::string(arg) + "'");
+        else
+            names.emplace_back(arg);
+    }
+    if (names.empty()) throw usage_error("'merge' needs the shard files: nqueens merge FILE...");
+
+    std::vector<run_record> records;
+    records.reserve(names.size());
+    for (const std::string& name : names) records.push_back(load_record_file(name));
+    merged_counts m;
+    try {
+        m = merge_records(records, names);
+        // The files agree with each other; they must also agree with the
+        // sub-problem list of this program, or the ids mean other tasks.
+        check_record_matches(records.front(), work_plan(m.n), records.front().slice, names.front());
+    } catch (const record_error& e) {
+        throw usage_error(std::string("merge: ") + e.what());
+    }
+
+    const auto total = static_cast<unsigned long long>(m.sum.total);
+    const auto distinct = static_cast<unsigned long long>(m.sum.distinct);
+    if (json) {
+        std::printf("{\"n\":%d,\"total\":%llu,\"distinct\":%llu,\"nodes\":%llu,\"shards\":%u,\"tasks\":%zu,"
+                    "\"seconds\":%s}\n",
+                    m.n, total, distinct, static_cast<unsigned long long>(m.sum.nodes), m.shards, m.tasks,
+                    format_seconds(m.seconds).c_str());
+    } else {
+        std::printf("n = %d: %llu solutions, %llu distinct (%u shards, %zu tasks, %s s of counting)\n", m.n, total,
+                    distinct, m.shards, m.tasks, format_seconds(m.seconds).c_str());
+    }
+    return 0;
+}
+
+}  // namespace nqueens::cli

@@ -1,0 +1,392 @@
+// nqueens-mpi: `count N` over MPI ranks; rank 0 hands out sub-problem ids, the other ranks count them on threads.
+#include "../cli.hpp"
+#include "../persist.hpp"
+
+#include <nqueens/checkpoint.hpp>
+#include <nqueens/engine.hpp>
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using namespace nqueens;
+using namespace nqueens::cli;
+
+constexpr const char* usage = R"(usage: mpirun -np P nqueens-mpi count N [options]
+
+Counts the solutions of the n-queens problem (1 <= N <= 32) on P MPI ranks:
+rank 0 hands out the sub-problems, the other ranks count them on threads.
+With P = 1 the one rank counts alone.
+
+options:
+  --threads T          threads per counting rank (default: the cores of its
+                       node divided among the counting ranks on it)
+  --unique             also print the distinct count
+  --json               one JSON object on stdout
+  --checkpoint FILE    keep the finished work in FILE (every 2 s and on
+                       SIGINT/SIGTERM); the same command again resumes it;
+                       nqueens count N --checkpoint FILE reads it too
+  --checkpoint-interval S
+                       seconds between checkpoint writes (default 2)
+  --shard I/K --out FILE
+                       count slice I of K and write it for nqueens merge
+  -h, --help           print this help
+)";
+
+// Messages: a worker sends tag_report = {flags, want, k, k x (id, total,
+// distinct, nodes)}; rank 0 answers every report that is not a goodbye with
+// tag_work = up to `want` ids (none: no work is left).
+constexpr int tag_report = 1;
+constexpr int tag_work = 2;
+constexpr std::uint64_t flag_goodbye = 1;
+
+struct settings {
+    int n = 0;
+    unsigned threads = 0;
+    bool unique = false;
+    bool json = false;
+    persist_options persist;
+};
+
+settings parse(args a)
+{
+    if (a.empty() || a.front() != "count")
+        throw usage_error(a.empty() ? "missing command; try 'nqueens-mpi --help'"
+                                    : "unknown command '" + std::string(a.front()) + "'; try 'nqueens-mpi --help'");
+    settings s;
+    std::optional<int> n;
+    for (std::size_t i = 1; i < a.size(); ++i) {
+        const std::string_view arg = a[i];
+        if (arg == "--json")
+            s.json = true;
+        else if (arg == "--unique")
+            s.unique = true;
+        else if (arg == "--progress" || arg == "--no-progress")
+            continue;  // accepted for symmetry with nqueens count; no progress line here
+        else if (arg == "--threads" || arg.starts_with("--threads="))
+            s.threads = static_cast<unsigned>(parse_integer(option_value(a, i, "--threads"), "--threads", 1, 4096));
+        else if (s.persist.parse(a, i))
+            continue;
+        else if (arg.starts_with("-") && arg.size() > 1 && !(arg[1] >= '0' && arg[1] <= '9'))
+            throw usage_error("unknown option for 'count': '" + std::string(arg) + "'");
+        else if (n)
+            throw usage_error("'count' takes one board size, got a second: '" + std::string(arg) + "'");
+        else
+            n = parse_board_size(arg);
+    }
+    if (!n) throw usage_error("'count' needs a board size: nqueens-mpi count N");
+    s.n = *n;
+    s.persist.check();
+    return s;
+}
+
+// Threads for a counting rank: the node's cores shared by the counting
+// ranks on it (rank 0 only hands out work and mostly sleeps).
+unsigned default_threads()
+{
+    MPI_Comm node;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    int local = 1;
+    MPI_Comm_size(node, &local);
+    int world_rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+    int lowest = 0;
+    MPI_Allreduce(&world_rank, &lowest, 1, MPI_INT, MPI_MIN, node);
+    MPI_Comm_free(&node);
+    const int counting = std::max(1, local - (lowest == 0 ? 1 : 0));
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    return std::max(1u, cores / static_cast<unsigned>(counting));
+}
+
+void print_result(const settings& s, const run_record& r, unsigned threads, int ranks)
+{
+    const auto total = static_cast<unsigned long long>(r.sum.total);
+    const auto distinct = static_cast<unsigned long long>(r.sum.distinct);
+    const std::string seconds = format_seconds(r.seconds);
+    if (s.json) {
+        std::printf("{\"n\":%d,\"total\":%llu", r.n, total);
+        if (s.unique) std::printf(",\"distinct\":%llu", distinct);
+        std::printf(",\"threads\":%u,\"ranks\":%d,\"seconds\":%s,\"nodes\":%llu", threads, ranks, seconds.c_str(),
+                    static_cast<unsigned long long>(r.sum.nodes));
+        if (r.slice != shard{}) std::printf(",\"shard\":\"%s\"", to_string(r.slice).c_str());
+        std::printf("}\n");
+    } else {
+        std::string what = "n = " + std::to_string(r.n);
+        if (r.slice != shard{}) what += ", shard " + to_string(r.slice);
+        if (s.unique)
+            std::printf("%s: %llu solutions, %llu distinct (%s s)\n", what.c_str(), total, distinct, seconds.c_str());
+        else
+            std::printf("%s: %llu solutions (%s s)\n", what.c_str(), total, seconds.c_str());
+    }
+    std::fflush(stdout);
+}
+
+// One rank does everything: the count command's own path.
+int run_alone(const settings& s, stop_on_signals& signals)
+{
+    persist_session session(s.persist, s.n, &signals);
+    count_options options;
+    options.threads = s.threads;
+    session.attach(options);
+    count_result r = count(s.n, options);
+    if (const auto status = session.finish(r, s.json)) return *status;
+    run_record shown;
+    shown.n = r.n;
+    shown.sum = {r.total, r.distinct, r.nodes};
+    shown.seconds = r.seconds;
+    print_result(s, shown, r.threads, 1);
+    return 0;
+}
+
+// Rank 0 with helpers: hands out the unfinished ids of the slice, largest
+// estimate first, records what comes back and keeps the checkpoint.
+int run_coordinator(const settings& s, const work_plan& plan, record_builder& builder, stop_on_signals& signals,
+                    int ranks)
+{
+    const auto start = std::chrono::steady_clock::now();
+    const double base_seconds = builder.base().seconds;
+    auto snapshot = [&] {
+        run_record r = builder.snapshot();
+        r.seconds = base_seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return r;
+    };
+
+    std::vector<std::size_t> todo;
+    for (std::size_t id = 0; id < plan.size(); ++id)
+        if (builder.base().slice.contains(id) && !builder.is_done(id)) todo.push_back(id);
+    std::stable_sort(todo.begin(), todo.end(),
+                     [&](std::size_t a, std::size_t b) { return plan.estimate(a) > plan.estimate(b); });
+    std::size_t next = 0;
+
+    int active = ranks - 1;
+    unsigned threads = 0;
+    auto last_save = std::chrono::steady_clock::now();
+    bool dirty = false;
+    std::chrono::microseconds nap{20};
+    std::vector<std::uint64_t> message;
+    std::vector<std::uint64_t> reply;
+    while (active > 0) {
+        if (const int sig = signals.caught()) {
+            const run_record r = snapshot();
+            if (!s.persist.checkpoint.empty()) save_record_file(s.persist.checkpoint, r);
+            report_interrupted(sig, s.persist.checkpoint, r, "nqueens-mpi");
+            MPI_Abort(MPI_COMM_WORLD, 128 + sig);
+            return 128 + sig;
+        }
+        if (dirty && !s.persist.checkpoint.empty() &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - last_save).count() >=
+                s.persist.interval) {
+            save_record_file(s.persist.checkpoint, snapshot());
+            last_save = std::chrono::steady_clock::now();
+            dirty = false;
+        }
+
+        int arrived = 0;
+        MPI_Status status;
+        MPI_Iprobe(MPI_ANY_SOURCE, tag_report, MPI_COMM_WORLD, &arrived, &status);
+        if (!arrived) {
+            // Sleeping rather than blocking in MPI_Recv keeps rank 0 off the
+            // cores the counting ranks use (Open MPI's blocking receive spins).
+            std::this_thread::sleep_for(nap);
+            nap = std::min(nap * 2, std::chrono::microseconds{2000});
+            continue;
+        }
+        nap = std::chrono::microseconds{20};
+        int size = 0;
+        MPI_Get_count(&status, MPI_UINT64_T, &size);
+        message.resize(static_cast<std::size_t>(size));
+        MPI_Recv(message.data(), size, MPI_UINT64_T, status.MPI_SOURCE, tag_report, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        if (message.size() < 4 || message.size() != 4 + 4 * message[2])
+            throw std::runtime_error("rank " + std::to_string(status.MPI_SOURCE) + " sent a malformed report");
+        const std::uint64_t flags = message[0];
+        const std::uint64_t want = message[1];
+        threads = std::max(threads, static_cast<unsigned>(message[3]));
+        for (std::uint64_t i = 0; i < message[2]; ++i) {
+            const std::uint64_t* t = &message[4 + 4 * i];
+            builder.add(static_cast<std::size_t>(t[0]), task_result{t[1], t[2], t[3]});
+            dirty = true;
+        }
+        if (flags & flag_goodbye) {
+            --active;
+            continue;
+        }
+        reply.clear();
+        while (reply.size() < want && next < todo.size()) reply.push_back(todo[next++]);
+        MPI_Send(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, status.MPI_SOURCE, tag_work,
+                 MPI_COMM_WORLD);
+    }
+
+    const run_record r = snapshot();
+    if (!s.persist.checkpoint.empty()) save_record_file(s.persist.checkpoint, r);
+    if (!r.complete())
+        throw std::runtime_error("the counting ranks stopped with " + std::to_string(r.done.size()) + " of " +
+                                 std::to_string(r.tasks_total()) + " tasks done");
+    if (!s.persist.out.empty()) save_record_file(s.persist.out, r);
+    print_result(s, r, threads, ranks);
+    return 0;
+}
+
+// A counting rank: `threads` threads run the ids rank 0 sends; the main
+// thread alone talks to rank 0, asking for more while the local queue runs
+// low and sending each result back as soon as it is in.
+void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop)
+{
+    std::mutex m;
+    std::condition_variable cv;
+    std::deque<std::size_t> queue;
+    std::vector<std::pair<std::size_t, task_result>> results;
+    std::size_t running = 0;
+    bool no_more = false;
+    bool stopped = false;
+
+    std::vector<std::jthread> pool;
+    for (unsigned t = 0; t < threads; ++t) {
+        pool.emplace_back([&] {
+            std::unique_lock lock(m);
+            for (;;) {
+                cv.wait(lock, [&] { return !queue.empty() || no_more || stopped; });
+                if (stopped || queue.empty()) return;
+                const std::size_t id = queue.front();
+                queue.pop_front();
+                ++running;
+                lock.unlock();
+                const std::optional<task_result> r = plan.run(id, stop);
+                lock.lock();
+                --running;
+                if (!r) {
+                    stopped = true;
+                } else {
+                    results.emplace_back(id, *r);
+                }
+                cv.notify_all();
+            }
+        });
+    }
+    std::stop_callback on_stop(stop, [&] {
+        std::lock_guard lock(m);
+        stopped = true;
+        cv.notify_all();
+    });
+
+    const std::size_t depth = 2 * static_cast<std::size_t>(threads);  // queued + running kept in hand
+    std::vector<std::uint64_t> message;
+    std::vector<std::uint64_t> reply(depth);
+    for (;;) {
+        std::unique_lock lock(m);
+        cv.wait(lock, [&] {
+            return stopped || !results.empty() || (!no_more && queue.size() + running < depth) ||
+                   (no_more && queue.empty() && running == 0);
+        });
+        if (stopped) return;  // rank 0 is writing the checkpoint and aborting the job
+        const bool done = no_more && queue.empty() && running == 0;
+        const std::size_t want = no_more ? 0 : depth - (queue.size() + running);
+        message.assign({done ? flag_goodbye : 0, want, results.size(), threads});
+        for (const auto& [id, r] : results) message.insert(message.end(), {id, r.total, r.distinct, r.nodes});
+        results.clear();
+        lock.unlock();
+
+        MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report, MPI_COMM_WORLD);
+        if (done) break;
+        MPI_Status status;
+        MPI_Recv(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, 0, tag_work, MPI_COMM_WORLD, &status);
+        int got = 0;
+        MPI_Get_count(&status, MPI_UINT64_T, &got);
+
+        lock.lock();
+        for (int i = 0; i < got; ++i) queue.push_back(static_cast<std::size_t>(reply[static_cast<std::size_t>(i)]));
+        if (want > 0 && got == 0) no_more = true;
+        cv.notify_all();
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    // Before MPI_Init, so that MPI's own threads inherit the blocked
+    // SIGINT/SIGTERM and the watcher thread alone receives them.
+    stop_on_signals signals;
+    int provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    int rank = 0;
+    int ranks = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+
+    // Every rank parses the same arguments; only rank 0 speaks.
+    const std::vector<std::string_view> all(argv + 1, argv + argc);
+    int status = 0;
+    settings s;
+    try {
+        for (const std::string_view arg : all) {
+            if (arg == "--help" || arg == "-h") {
+                if (rank == 0) std::fputs(usage, stdout);
+                MPI_Finalize();
+                return 0;
+            }
+        }
+        s = parse(args(all));
+    } catch (const usage_error& e) {
+        if (rank == 0) std::fprintf(stderr, "nqueens-mpi: error: %s\n", e.what());
+        MPI_Finalize();
+        return 2;
+    }
+
+    try {
+        if (ranks == 1) {
+            status = run_alone(s, signals);
+        } else {
+            const work_plan plan(s.n);
+            if (s.threads == 0) s.threads = default_threads();
+            // Rank 0 reads the checkpoint; everyone learns whether it was refused.
+            std::optional<record_builder> builder;
+            std::string error;
+            if (rank == 0) {
+                try {
+                    builder.emplace(load_or_start_record(s.persist, plan));
+                    if (!s.persist.checkpoint.empty()) save_record_file(s.persist.checkpoint, builder->snapshot());
+                } catch (const usage_error& e) {
+                    error = e.what();
+                    status = 2;
+                } catch (const std::exception& e) {
+                    error = e.what();
+                    status = 1;
+                }
+            }
+            MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+            if (status != 0) {
+                if (rank == 0) std::fprintf(stderr, "nqueens-mpi: error: %s\n", error.c_str());
+            } else if (rank == 0) {
+                status = run_coordinator(s, plan, *builder, signals, ranks);
+            } else {
+                run_worker(plan, s.threads, signals.token());
+                if (const int sig = signals.caught()) status = 128 + sig;
+            }
+        }
+    } catch (const usage_error& e) {
+        std::fprintf(stderr, "nqueens-mpi: error: %s\n", e.what());
+        status = 2;
+        if (ranks > 1) MPI_Abort(MPI_COMM_WORLD, status);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "nqueens-mpi: error: %s\n", e.what());
+        status = 1;
+        if (ranks > 1) MPI_Abort(MPI_COMM_WORLD, status);
+    }
+    MPI_Finalize();
+    return status;
+}

@@ -1,0 +1,245 @@
+// Checkpoint and shard files for `count`, atomic writes, and SIGINT/SIGTERM turned into a stop request.
+#include "persist.hpp"
+
+#include <nqueens/checkpoint_json.hpp>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <unistd.h>
+
+#ifndef NQUEENS_PROGRAM_VERSION
+#define NQUEENS_PROGRAM_VERSION "unknown"
+#endif
+
+namespace nqueens::cli {
+
+std::string program_name()
+{
+    return std::string("nqueens ") + NQUEENS_PROGRAM_VERSION;
+}
+
+shard parse_shard(std::string_view text)
+{
+    const auto slash = text.find('/');
+    if (slash == std::string_view::npos)
+        throw usage_error("--shard must be I/K (the I-th of K slices, 0 <= I < K), got '" + std::string(text) + "'");
+    const auto k = parse_integer(text.substr(slash + 1), "the K of --shard I/K", 1, 1000000);
+    const auto i = parse_integer(text.substr(0, slash), "the I of --shard I/K", 0, k - 1);
+    return shard{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k)};
+}
+
+void save_record_file(const std::string& path, const run_record& r)
+{
+    const std::string text = record_to_json(r);
+    const std::string temp = path + ".tmp." + std::to_string(::getpid());
+    auto fail = [&](const char* what) {
+        const std::string reason = std::strerror(errno);
+        ::unlink(temp.c_str());
+        throw std::runtime_error("cannot " + std::string(what) + " '" + path + "': " + reason);
+    };
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) fail("write");
+    std::size_t written = 0;
+    while (written < text.size()) {
+        const ssize_t w = ::write(fd, text.data() + written, text.size() - written);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            ::close(fd);
+            fail("write");
+        }
+        written += static_cast<std::size_t>(w);
+    }
+    // Without fsync a crash of the machine (not of the program) could leave
+    // the renamed file empty.
+    if (::fsync(fd) != 0) {
+        ::close(fd);
+        fail("write");
+    }
+    if (::close(fd) != 0) fail("write");
+    if (std::rename(temp.c_str(), path.c_str()) != 0) fail("replace");
+}
+
+run_record load_record_file(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw usage_error("cannot read '" + path + "': " + std::strerror(errno));
+    std::ostringstream text;
+    text << in.rdbuf();
+    try {
+        return record_from_json(text.str(), path);
+    } catch (const record_error& e) {
+        throw usage_error(e.what());
+    }
+}
+
+bool persist_options::parse(args a, std::size_t& i)
+{
+    const std::string_view arg = a[i];
+    auto is = [&](std::string_view name) {
+        return arg == name || (arg.starts_with(name) && arg.size() > name.size() && arg[name.size()] == '=');
+    };
+    if (is("--checkpoint")) {
+        checkpoint = option_value(a, i, "--checkpoint");
+        if (checkpoint.empty()) throw usage_error("--checkpoint needs a file name");
+    } else if (is("--out")) {
+        out = option_value(a, i, "--out");
+        if (out.empty()) throw usage_error("--out needs a file name");
+    } else if (is("--shard")) {
+        slice = parse_shard(option_value(a, i, "--shard"));
+    } else if (is("--checkpoint-interval")) {
+        interval = static_cast<double>(
+            parse_integer(option_value(a, i, "--checkpoint-interval"), "--checkpoint-interval", 0, 86400));
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void persist_options::check() const
+{
+    if (slice != shard{} && out.empty())
+        throw usage_error("--shard " + to_string(slice) + " needs --out FILE for its result");
+    if (!out.empty() && out == checkpoint) throw usage_error("--out and --checkpoint must be different files");
+}
+
+stop_on_signals::stop_on_signals()
+{
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, &old_);
+    watcher_ = std::jthread([this, set](std::stop_token stop) {
+        // Polling with a timeout lets the destructor end the thread without
+        // sending a signal to it.
+        const timespec tick{0, 50'000'000};
+        while (!stop.stop_requested()) {
+            const int s = sigtimedwait(&set, nullptr, &tick);
+            if (s == SIGINT || s == SIGTERM) {
+                caught_ = s;
+                source_.request_stop();
+                return;
+            }
+        }
+    });
+}
+
+stop_on_signals::~stop_on_signals()
+{
+    watcher_.request_stop();
+    if (watcher_.joinable()) watcher_.join();
+    if (caught_ == 0) pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+}
+
+int report_interrupted(int signal, const std::string& checkpoint, const run_record& r, const char* who)
+{
+    const char* name = signal == SIGINT ? "SIGINT" : "SIGTERM";
+    if (checkpoint.empty())
+        std::fprintf(stderr, "%s: interrupted by %s after %zu of %zu tasks\n", who, name, r.done.size(),
+                     r.tasks_total());
+    else
+        std::fprintf(stderr,
+                     "%s: interrupted by %s; checkpoint '%s' holds %zu of %zu tasks; run the same command to "
+                     "resume\n",
+                     who, name, checkpoint.c_str(), r.done.size(), r.tasks_total());
+    std::fflush(stderr);
+    return 128 + signal;
+}
+
+run_record load_or_start_record(const persist_options& p, const work_plan& plan)
+{
+    p.check();
+    if (!p.checkpoint.empty() && ::access(p.checkpoint.c_str(), F_OK) == 0) {
+        run_record r = load_record_file(p.checkpoint);
+        try {
+            check_record_matches(r, plan, p.slice, "checkpoint '" + p.checkpoint + "'");
+        } catch (const record_error& e) {
+            throw usage_error(e.what());
+        }
+        return r;
+    }
+    return make_record(plan, p.slice, program_name());
+}
+
+persist_session::persist_session(const persist_options& p, int n, stop_on_signals* shared)
+    : options_(p), plan_(n), builder_(load_or_start_record(p, plan_)), signals_(shared),
+      start_(std::chrono::steady_clock::now()), last_save_(start_), base_seconds_(builder_.base().seconds)
+{
+    if (!options_.checkpoint.empty()) {
+        if (!signals_) {
+            own_signals_ = std::make_unique<stop_on_signals>();
+            signals_ = own_signals_.get();
+        }
+        save_checkpoint();  // fails now, not after an hour, if the file cannot be written
+    }
+}
+
+void persist_session::save_checkpoint()
+{
+    run_record r = builder_.snapshot();
+    r.seconds = base_seconds_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    save_record_file(options_.checkpoint, r);
+    last_save_ = std::chrono::steady_clock::now();
+}
+
+void persist_session::attach(count_options& options)
+{
+    const shard slice = options_.slice;
+    options.include = [this, slice](std::size_t id) { return slice.contains(id) && !builder_.is_done(id); };
+    options.on_task_done = [this](std::size_t id, const task_result& t) {
+        builder_.add(id, t);
+        if (options_.checkpoint.empty()) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (std::chrono::duration<double>(now - last_save_).count() >= options_.interval) save_checkpoint();
+    };
+    if (signals_) {
+        if (options.stop.stop_possible())
+            forward_.emplace(options.stop, std::function<void()>([s = signals_] { s->request_stop(); }));
+        options.stop = signals_->token();
+    }
+}
+
+std::optional<int> persist_session::finish(count_result& r, bool json)
+{
+    run_record rec = builder_.snapshot();
+    rec.seconds = base_seconds_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (!rec.complete()) {
+        if (!options_.checkpoint.empty()) save_record_file(options_.checkpoint, rec);
+        if (signals_ && signals_->caught() != 0)
+            return report_interrupted(signals_->caught(), options_.checkpoint, rec);
+        throw std::runtime_error("the count stopped with " + std::to_string(rec.done.size()) + " of " +
+                                 std::to_string(rec.tasks_total()) + " tasks done");
+    }
+    if (!options_.checkpoint.empty()) save_record_file(options_.checkpoint, rec);
+    if (!options_.out.empty()) save_record_file(options_.out, rec);
+    r.total = rec.sum.total;
+    r.distinct = rec.sum.distinct;
+    r.nodes = rec.sum.nodes;
+    r.seconds = rec.seconds;
+    r.cancelled = false;
+    if (rec.slice == shard{}) return std::nullopt;
+
+    const auto total = static_cast<unsigned long long>(rec.sum.total);
+    const auto distinct = static_cast<unsigned long long>(rec.sum.distinct);
+    const auto nodes = static_cast<unsigned long long>(rec.sum.nodes);
+    if (json) {
+        std::printf("{\"n\":%d,\"shard\":\"%s\",\"tasks\":%zu,\"total\":%llu,\"distinct\":%llu,\"threads\":%u,"
+                    "\"seconds\":%s,\"nodes\":%llu,\"out\":%s}\n",
+                    rec.n, to_string(rec.slice).c_str(), rec.done.size(), total, distinct, r.threads,
+                    format_seconds(rec.seconds).c_str(), nodes, nlohmann::json(options_.out).dump().c_str());
+    } else {
+        std::printf("n = %d, shard %s: %zu of %zu tasks, %llu solutions, %llu distinct (%s s); written to %s\n",
+                    rec.n, to_string(rec.slice).c_str(), rec.done.size(), rec.plan_size, total, distinct,
+                    format_seconds(rec.seconds).c_str(), options_.out.c_str());
+    }
+    return 0;
+}
+
+}  // namespace nqueens::cli

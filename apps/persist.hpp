@@ -1,0 +1,129 @@
+// Checkpoints, shard result files and signal handling for long counts (count --checkpoint/--shard/--out, merge, nqueens-mpi).
+#ifndef NQUEENS_APPS_PERSIST_HPP
+#define NQUEENS_APPS_PERSIST_HPP
+
+#include "cli.hpp"
+
+#include <nqueens/checkpoint.hpp>
+#include <nqueens/engine.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <memory>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <thread>
+
+namespace nqueens::cli {
+
+// "nqueens 0.1.0": the program noted in every record file (nqueens and
+// nqueens-mpi write the same, so their files mix).
+std::string program_name();
+
+// Parses "I/K" with 0 <= I < K <= 1000000; usage_error otherwise.
+shard parse_shard(std::string_view text);
+
+// Writes `r` to `path` atomically: a temporary file in the same directory,
+// flushed to disk, then renamed over `path`. Throws std::runtime_error
+// naming the file when it cannot.
+void save_record_file(const std::string& path, const run_record& r);
+
+// Reads and checks a record file; usage_error (one line, exit 2) if it is
+// unreadable or damaged (record_from_json).
+run_record load_record_file(const std::string& path);
+
+// The options of `count` about persistence, parsed alongside the others.
+struct persist_options {
+    std::string checkpoint;  // --checkpoint FILE
+    shard slice{};           // --shard I/K
+    std::string out;         // --out FILE
+    double interval = 2.0;   // --checkpoint-interval SECONDS (0: after every task)
+
+    // If a[i] is one of the options above, consumes it (and its value) and
+    // returns true.
+    bool parse(args a, std::size_t& i);
+    // Throws usage_error for combinations that make no sense (--shard
+    // without --out).
+    void check() const;
+    bool any() const noexcept { return !checkpoint.empty() || !out.empty() || slice != shard{}; }
+};
+
+// Blocks SIGINT and SIGTERM in the calling thread and the threads it starts
+// afterwards (construct it before them); a watcher thread turns the first
+// such signal into a stop request. Restores the signal mask when destroyed
+// unless a signal was caught (the process is then about to exit).
+class stop_on_signals {
+public:
+    stop_on_signals();
+    ~stop_on_signals();
+    stop_on_signals(const stop_on_signals&) = delete;
+    stop_on_signals& operator=(const stop_on_signals&) = delete;
+
+    std::stop_token token() const noexcept { return source_.get_token(); }
+    void request_stop() noexcept { source_.request_stop(); }
+    // SIGINT or SIGTERM once caught, else 0.
+    int caught() const noexcept { return caught_.load(); }
+
+private:
+    std::stop_source source_;
+    std::atomic<int> caught_{0};
+    sigset_t old_{};
+    std::jthread watcher_;
+};
+
+// The record a run of `plan` starts from: the checkpoint file p.checkpoint
+// if it exists (usage_error unless it is sound and for this n, sub-problem
+// list and shard), else an empty record for p.slice.
+run_record load_or_start_record(const persist_options& p, const work_plan& plan);
+
+// The exit status (128 + signal) and stderr line of a run stopped by
+// `signal`, naming the checkpoint if there is one.
+int report_interrupted(int signal, const std::string& checkpoint, const run_record& r, const char* who = "nqueens");
+
+// Keeps the checkpoint of a count run by the `count` command: loads it and
+// refuses a foreign or damaged one, keeps it up to date while the count
+// runs (at most every `interval` seconds, atomically), writes it when the
+// count stops on SIGINT/SIGTERM, and writes the --out shard file.
+//
+//     persist_session session(p, n);
+//     session.attach(options);
+//     count_result r = count(n, options);
+//     if (auto status = session.finish(r, json)) return *status;
+class persist_session {
+public:
+    // With `shared`, uses those signal handlers (which must outlive the
+    // session) and stops on SIGINT/SIGTERM even without a checkpoint;
+    // otherwise installs its own when there is a checkpoint.
+    persist_session(const persist_options& p, int n, stop_on_signals* shared = nullptr);
+
+    // Sets options.include (the slice, minus finished tasks),
+    // options.on_task_done (records them) and options.stop (signals, and
+    // any stop token already there).
+    void attach(count_options& options);
+
+    // After count(): adds the counts of earlier runs to r (total, distinct,
+    // nodes, seconds) and writes the files. Returns the exit status if the
+    // command is done (interrupted: 130/143 with a line on stderr; a shard:
+    // 0 after printing its summary), std::nullopt when the caller should
+    // print r as usual.
+    std::optional<int> finish(count_result& r, bool json);
+
+private:
+    void save_checkpoint();
+
+    persist_options options_;
+    work_plan plan_;
+    record_builder builder_;
+    std::unique_ptr<stop_on_signals> own_signals_;
+    stop_on_signals* signals_ = nullptr;
+    std::optional<std::stop_callback<std::function<void()>>> forward_;
+    std::chrono::steady_clock::time_point start_;
+    std::chrono::steady_clock::time_point last_save_;
+    double base_seconds_ = 0;
+};
+
+}  // namespace nqueens::cli
+
+#endif  // NQUEENS_APPS_PERSIST_HPP

@@ -1,0 +1,309 @@
+// run_record, shard, merge_records: the finished part of a long count (checkpoints, shard results) and the checks that make it safe to reuse.
+#ifndef NQUEENS_CHECKPOINT_HPP
+#define NQUEENS_CHECKPOINT_HPP
+
+#include <nqueens/detail/checked.hpp>
+#include <nqueens/engine.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace nqueens {
+
+// A record, a set of records or a file that must not be used: from another
+// n or sub-problem list, damaged, or (for merging) incomplete, missing or
+// duplicated. The message is one sentence.
+struct record_error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The index-th of `count` deterministic slices of a work_plan: the tasks
+// whose id % count == index. {0, 1}, the default, is the whole plan.
+//
+//     nqueens::shard s{1, 3};
+//     s.contains(4);  // true
+struct shard {
+    std::uint32_t index = 0;
+    std::uint32_t count = 1;
+
+    constexpr bool valid() const noexcept { return count >= 1 && index < count; }
+    constexpr bool contains(std::size_t id) const noexcept { return id % count == index; }
+    // The number of ids below plan_size in this slice.
+    constexpr std::size_t size(std::size_t plan_size) const noexcept
+    {
+        return plan_size > index ? (plan_size - index + count - 1) / count : 0;
+    }
+    friend constexpr bool operator==(const shard&, const shard&) = default;
+};
+
+// "1/3", or "all" for the whole plan.
+inline std::string to_string(const shard& s)
+{
+    if (s == shard{}) return "all";
+    return std::to_string(s.index) + "/" + std::to_string(s.count);
+}
+
+// What part of one count is done: which tasks of which plan, and the sum of
+// their counts. A checkpoint is an incomplete record; a shard result is a
+// complete one. The program that wrote it is noted for merging.
+struct run_record {
+    int n = 0;
+    std::uint32_t plan_version = work_plan::version;
+    std::size_t plan_size = 0;          // work_plan(n).size() when written
+    shard slice{};                      // the tasks this record is about
+    std::vector<std::size_t> done;      // finished task ids, increasing
+    task_result sum{};                  // the counts of the finished tasks
+    double seconds = 0;                 // wall time spent on them so far
+    std::string program;                // e.g. "nqueens 0.1.0"
+
+    // The tasks of the slice (done or not).
+    std::size_t tasks_total() const noexcept { return slice.size(plan_size); }
+    bool complete() const noexcept { return done.size() == tasks_total(); }
+};
+
+// An empty record for the tasks of `s` in `plan`, written by `program`.
+inline run_record make_record(const work_plan& plan, shard s = {}, std::string program = {})
+{
+    run_record r;
+    r.n = plan.n();
+    r.plan_size = plan.size();
+    r.slice = s;
+    r.program = std::move(program);
+    return r;
+}
+
+namespace detail {
+
+// FNV-1a, 64 bits: not a defence against forgery, a check against damage
+// and hand edits that would silently change a count.
+struct fnv1a64 {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    void add(std::string_view s) noexcept
+    {
+        for (const unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
+    }
+    void add(std::uint64_t v)
+    {
+        add(std::string_view(std::to_string(v)));
+        add(std::string_view(","));
+    }
+};
+
+}  // namespace detail
+
+// A checksum of everything in `r` that decides a count (not `seconds`): a
+// file keeps it and is refused when it no longer matches. Cost: linear in
+// done.size().
+inline std::uint64_t record_checksum(const run_record& r)
+{
+    detail::fnv1a64 f;
+    f.add(std::string_view("nqueens-run/1:"));
+    f.add(r.program);
+    f.add(std::string_view("|"));
+    f.add(static_cast<std::uint64_t>(r.n));
+    f.add(std::uint64_t{r.plan_version});
+    f.add(static_cast<std::uint64_t>(r.plan_size));
+    f.add(std::uint64_t{r.slice.index});
+    f.add(std::uint64_t{r.slice.count});
+    f.add(r.sum.total);
+    f.add(r.sum.distinct);
+    f.add(r.sum.nodes);
+    f.add(static_cast<std::uint64_t>(r.done.size()));
+    for (const std::size_t id : r.done) f.add(static_cast<std::uint64_t>(id));
+    return f.h;
+}
+
+// Checks that `r` is internally sound: 1 <= n <= 32, a valid slice, ids
+// increasing (so no duplicates), below plan_size and in the slice. Throws
+// record_error naming the first problem, prefixed by `what` (a file name).
+inline void check_record(const run_record& r, std::string_view what = "record")
+{
+    const std::string w(what);
+    if (!in_domain(r.n)) throw record_error(w + ": n = " + std::to_string(r.n) + " is outside 1..32");
+    if (!r.slice.valid())
+        throw record_error(w + ": shard " + std::to_string(r.slice.index) + "/" + std::to_string(r.slice.count) +
+                           " is not a valid slice");
+    for (std::size_t i = 0; i < r.done.size(); ++i) {
+        const std::size_t id = r.done[i];
+        if (id >= r.plan_size)
+            throw record_error(w + ": task id " + std::to_string(id) + " is out of range (the plan has " +
+                               std::to_string(r.plan_size) + " tasks)");
+        if (i > 0 && id <= r.done[i - 1])
+            throw record_error(w + (id == r.done[i - 1] ? ": task id " + std::to_string(id) + " is listed twice"
+                                                        : ": task ids are not in increasing order"));
+        if (!r.slice.contains(id))
+            throw record_error(w + ": task id " + std::to_string(id) + " is not in shard " + to_string(r.slice));
+    }
+    if (r.done.empty() && (r.sum.total != 0 || r.sum.distinct != 0 || r.sum.nodes != 0))
+        throw record_error(w + ": counts without any finished task");
+}
+
+// Checks that `r` (sound by check_record) belongs to a run of `plan` over
+// `s`: same n, same sub-problem list (version and size) and same slice.
+// Throws record_error naming the mismatch, prefixed by `what`.
+inline void check_record_matches(const run_record& r, const work_plan& plan, shard s, std::string_view what = "record")
+{
+    const std::string w(what);
+    if (r.n != plan.n())
+        throw record_error(w + " is for n = " + std::to_string(r.n) + ", not n = " + std::to_string(plan.n()));
+    if (r.plan_version != work_plan::version)
+        throw record_error(w + " uses sub-problem list version " + std::to_string(r.plan_version) +
+                           "; this program uses version " + std::to_string(work_plan::version));
+    if (r.plan_size != plan.size())
+        throw record_error(w + " has " + std::to_string(r.plan_size) + " sub-problems for n = " +
+                           std::to_string(r.n) + "; this program has " + std::to_string(plan.size()));
+    if (r.slice != s)
+        throw record_error(w + " is for shard " + to_string(r.slice) + ", not shard " + to_string(s));
+}
+
+// Keeps a run_record up to date as tasks finish; the run-time companion of
+// a checkpoint. Not synchronized: count_options::on_task_done calls come one
+// at a time, which is all it needs.
+//
+//     nqueens::record_builder b(nqueens::make_record(plan));
+//     o.include = [&](std::size_t id) { return !b.is_done(id); };
+//     o.on_task_done = [&](std::size_t id, const nqueens::task_result& t) { b.add(id, t); };
+class record_builder {
+public:
+    // Starts from `r` (a checked record: check_record).
+    explicit record_builder(run_record r) : record_(std::move(r)), mask_(record_.plan_size, false)
+    {
+        for (const std::size_t id : record_.done) mask_.at(id) = true;
+        count_ = record_.done.size();
+    }
+
+    bool is_done(std::size_t id) const { return id < mask_.size() && mask_[id]; }
+    std::size_t tasks_done() const noexcept { return count_; }
+    const run_record& base() const noexcept { return record_; }
+    task_result sum() const noexcept { return record_.sum; }
+
+    // Records that task id finished with `t`. Throws record_error if id is
+    // out of range, outside the slice or already done; std::overflow_error
+    // rather than wrap.
+    void add(std::size_t id, const task_result& t)
+    {
+        if (id >= mask_.size() || !record_.slice.contains(id))
+            throw record_error("task id " + std::to_string(id) + " does not belong to this run");
+        if (mask_[id]) throw record_error("task id " + std::to_string(id) + " finished twice");
+        record_.sum.total = detail::checked_add(record_.sum.total, t.total);
+        record_.sum.distinct = detail::checked_add(record_.sum.distinct, t.distinct);
+        record_.sum.nodes = detail::checked_add(record_.sum.nodes, t.nodes);
+        mask_[id] = true;
+        ++count_;
+    }
+
+    void add_seconds(double s) noexcept { record_.seconds += s; }
+
+    // The record as it stands, with `done` in increasing order. Cost: linear
+    // in plan_size.
+    run_record snapshot() const
+    {
+        run_record r = record_;
+        r.done.clear();
+        r.done.reserve(count_);
+        for (std::size_t id = 0; id < mask_.size(); ++id)
+            if (mask_[id]) r.done.push_back(id);
+        return r;
+    }
+
+private:
+    run_record record_;
+    std::vector<bool> mask_;
+    std::size_t count_ = 0;
+};
+
+// The counts of K complete shards merged.
+struct merged_counts {
+    int n = 0;
+    std::uint32_t shards = 0;
+    std::size_t tasks = 0;
+    task_result sum{};
+    double seconds = 0;  // the shards' times added up (CPU-ish, not wall)
+};
+
+// Merges shard results: all for the same n, sub-problem list, program and
+// number of shards K, each complete, shards 0..K-1 each exactly once (so
+// every task is counted exactly once). names[i] names records[i] in errors.
+// Throws record_error with every problem found on one line ("missing shard
+// 1/3; shard 2/3 given twice: a.json, b.json").
+//
+//     auto m = nqueens::merge_records(records, names);  // m.sum.total
+inline merged_counts merge_records(std::span<const run_record> records, std::span<const std::string> names)
+{
+    auto name = [&](std::size_t i) { return i < names.size() ? names[i] : "record " + std::to_string(i + 1); };
+    if (records.empty()) throw record_error("nothing to merge");
+    for (std::size_t i = 0; i < records.size(); ++i) check_record(records[i], name(i));
+
+    const run_record& first = records.front();
+    for (std::size_t i = 1; i < records.size(); ++i) {
+        const run_record& r = records[i];
+        const std::string pair = name(i) + " and " + name(0);
+        if (r.n != first.n)
+            throw record_error("foreign shard: " + name(i) + " is for n = " + std::to_string(r.n) + " but " +
+                               name(0) + " is for n = " + std::to_string(first.n));
+        if (r.plan_version != first.plan_version || r.plan_size != first.plan_size)
+            throw record_error("foreign shard: " + pair + " use different sub-problem lists (version " +
+                               std::to_string(r.plan_version) + " with " + std::to_string(r.plan_size) +
+                               " tasks, version " + std::to_string(first.plan_version) + " with " +
+                               std::to_string(first.plan_size) + ")");
+        if (r.program != first.program)
+            throw record_error("foreign shard: " + pair + " were made by different programs ('" + r.program +
+                               "', '" + first.program + "')");
+        if (r.slice.count != first.slice.count)
+            throw record_error("foreign shard: " + name(i) + " is shard " + to_string(r.slice) + " but " + name(0) +
+                               " is shard " + to_string(first.slice) + " (different numbers of shards)");
+    }
+
+    const std::uint32_t k = first.slice.count;
+    std::vector<std::vector<std::size_t>> by_index(k);
+    for (std::size_t i = 0; i < records.size(); ++i) by_index[records[i].slice.index].push_back(i);
+
+    std::string problems;
+    auto note = [&](const std::string& p) { problems += (problems.empty() ? "" : "; ") + p; };
+    std::vector<std::uint32_t> missing;
+    for (std::uint32_t s = 0; s < k; ++s) {
+        if (by_index[s].empty()) {
+            missing.push_back(s);
+        } else if (by_index[s].size() > 1) {
+            std::string files;
+            for (const std::size_t i : by_index[s]) files += (files.empty() ? "" : ", ") + name(i);
+            note("shard " + to_string(shard{s, k}) + " given " + std::to_string(by_index[s].size()) +
+                 " times: " + files);
+        }
+    }
+    if (!missing.empty()) {
+        std::string list;
+        for (const std::uint32_t s : missing) list += (list.empty() ? "" : ", ") + to_string(shard{s, k});
+        note(std::string(missing.size() == 1 ? "missing shard " : "missing shards ") + list);
+    }
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        if (!records[i].complete())
+            note(name(i) + " (shard " + to_string(records[i].slice) + ") is unfinished: " +
+                 std::to_string(records[i].done.size()) + " of " + std::to_string(records[i].tasks_total()) +
+                 " tasks");
+    }
+    if (!problems.empty()) throw record_error(problems);
+
+    merged_counts m;
+    m.n = first.n;
+    m.shards = k;
+    for (const run_record& r : records) {
+        m.tasks += r.done.size();
+        m.sum.total = detail::checked_add(m.sum.total, r.sum.total);
+        m.sum.distinct = detail::checked_add(m.sum.distinct, r.sum.distinct);
+        m.sum.nodes = detail::checked_add(m.sum.nodes, r.sum.nodes);
+        m.seconds += r.seconds;
+    }
+    return m;
+}
+
+}  // namespace nqueens
+
+#endif  // NQUEENS_CHECKPOINT_HPP
