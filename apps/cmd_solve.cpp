@@ -1,0 +1,79 @@
+// `nqueens solve N`: prints the solutions as they are found, never holding them all.
+#include "cli.hpp"
+
+#include <nqueens/render.hpp>
+#include <nqueens/solutions.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <optional>
+#include <string>
+
+namespace nqueens::cli {
+
+namespace {
+
+enum class solve_format { board, cols, json };
+
+solve_format parse_format(std::string_view text)
+{
+    if (text == "board") return solve_format::board;
+    if (text == "cols") return solve_format::cols;
+    if (text == "json") return solve_format::json;
+    throw usage_error("--format must be board, cols or json, got '" + std::string(text) + "'");
+}
+
+}  // namespace
+
+int run_solve(args a)
+{
+    std::optional<int> n;
+    std::uint64_t limit = std::numeric_limits<std::uint64_t>::max();
+    bool unique = false;
+    solve_format format = solve_format::board;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const std::string_view arg = a[i];
+        if (arg == "--unique")
+            unique = true;
+        else if (arg == "--limit" || arg.starts_with("--limit="))
+            limit = static_cast<std::uint64_t>(parse_integer(option_value(a, i, "--limit"), "--limit", 1,
+                                                             std::numeric_limits<long long>::max()));
+        else if (arg == "--format" || arg.starts_with("--format="))
+            format = parse_format(option_value(a, i, "--format"));
+        else if (arg.starts_with("-") && arg.size() > 1 && !(arg[1] >= '0' && arg[1] <= '9'))
+            throw usage_error("unknown option for 'solve': '" + std::string(arg) + "'");
+        else if (n)
+            throw usage_error("'solve' takes one board size, got a second: '" + std::string(arg) + "'");
+        else
+            n = parse_board_size(arg);
+    }
+    if (!n) throw usage_error("'solve' needs a board size: nqueens solve N [--limit K] [--unique] [--format F]");
+
+    if (format == solve_format::json) std::printf("{\"n\":%d,\"unique\":%s,\"solutions\":[", *n, unique ? "true" : "false");
+    std::uint64_t printed = 0;
+    const auto print = [&](const board& b) {
+        std::string text;
+        switch (format) {
+        case solve_format::board:
+            text = (printed == 0 ? "" : "\n") + render_board(b);
+            break;
+        case solve_format::cols:
+            text = render_columns(b) + '\n';
+            break;
+        case solve_format::json:
+            text = (printed == 0 ? "\n" : ",\n") + render_json(b);
+            break;
+        }
+        std::fputs(text.c_str(), stdout);
+        return ++printed < limit;
+    };
+    if (unique)
+        for_each_distinct_solution(*n, print);
+    else
+        for_each_solution(*n, print);
+    if (format == solve_format::json) std::printf("\n],\"count\":%llu}\n", static_cast<unsigned long long>(printed));
+    return std::fflush(stdout) == 0 ? 0 : 1;
+}
+
+}  // namespace nqueens::cli

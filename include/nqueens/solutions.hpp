@@ -1,0 +1,168 @@
+// for_each_solution, for_each_distinct_solution, solutions<N>, distinct_solutions<N>, first_solution: the boards themselves.
+#ifndef NQUEENS_SOLUTIONS_HPP
+#define NQUEENS_SOLUTIONS_HPP
+
+#include <nqueens/board.hpp>
+#include <nqueens/detail/compile_time_solutions.hpp>
+#include <nqueens/detail/enumerate.hpp>
+#include <nqueens/detail/search.hpp>
+#include <nqueens/domain.hpp>
+#include <nqueens/canonical.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <type_traits>
+
+namespace nqueens {
+
+// Calls f(const board&) with every solution for an n x n board, in
+// lexicographic order of the columns (the order of the kernel's depth-first
+// search, lowest column first). f returns void, or a bool: false stops the
+// enumeration. Returns how many solutions f was given.
+//
+// Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
+// Nothing is stored: memory is O(n) whatever the count. Cost: the kernel's
+// search plus O(1) per queen placed, so about count_queens(n)'s time (14,200
+// boards for n = 12 in a few milliseconds); usable in a constant expression
+// for n <= 8 on Clang 14 and n <= 10 on GCC 12 with default limits.
+//
+//     nqueens::for_each_solution(8, [](const nqueens::board& b) { use(b); });  // 92 calls
+//     nqueens::for_each_solution(30, [](const nqueens::board& b) { use(b); return false; });  // the first only
+template <class F>
+constexpr std::uint64_t for_each_solution(int n, F&& f)
+{
+    static_assert(std::is_invocable_v<F&, const board&>, "nqueens::for_each_solution(n, f) requires f(const nqueens::board&)");
+    check_domain(n);
+    std::uint64_t given = 0;
+    auto counted = [&](const board& b) {
+        ++given;
+        return detail::deliver(f, b);
+    };
+    detail::enumerate_completions(detail::full_mask(n), detail::partial{}, nullptr, counted);
+    return given;
+}
+
+// Calls f(const board&) with one solution from every class of solutions
+// equivalent under rotation and reflection: the canonical one, the
+// lexicographically smallest of its 8 images (canonical_form() in
+// canonical.hpp). In lexicographic order; f may stop the enumeration as in
+// for_each_solution(). Returns how many solutions f was given.
+//
+// Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
+// Cost: half of for_each_solution()'s search (a canonical solution starts in
+// the left half) plus an O(n) symmetry check per solution found there. For
+// n = 8 f is called 12 times (OEIS A002562).
+//
+//     nqueens::for_each_distinct_solution(8, [](const nqueens::board& b) { use(b); });  // 12 calls
+template <class F>
+constexpr std::uint64_t for_each_distinct_solution(int n, F&& f)
+{
+    static_assert(std::is_invocable_v<F&, const board&>,
+                  "nqueens::for_each_distinct_solution(n, f) requires f(const nqueens::board&)");
+    check_domain(n);
+    std::uint64_t given = 0;
+    auto canonical_only = [&](const board& b) {
+        if (!detail::is_canonical_permutation(b)) return true;
+        ++given;
+        return detail::deliver(f, b);
+    };
+    const detail::mask_t all = detail::full_mask(n);
+    // A canonical solution starts in the left half: its mirror image starts at n - 1 - b[0].
+    for (int col = 0; col < (n + 1) / 2; ++col) {
+        const detail::trail first{col, nullptr};
+        const auto masks = detail::partial{}.place(detail::mask_t{1} << col);
+        if (!detail::enumerate_completions(all, masks, &first, canonical_only)) break;
+    }
+    return given;
+}
+
+// Every solution for an N x N board, computed by the compiler: a reference to
+// a constexpr std::array<board, count_queens(N)>, in lexicographic order (the
+// order of for_each_solution()).
+//
+// Requires 1 <= N <= 32 (a static_assert says so). Compiles with the default
+// limits of GCC 12 and Clang 14 up to N = 11 (2,680 boards): about
+// 0.5 s for N = 8, 1 s for N = 10, 3 s for N = 11 (see the README's table).
+// N = 12 (14,200 boards) compiles but costs about 20 s and a large object file.
+// Each board takes 33 bytes of the binary.
+//
+//     static_assert(nqueens::solutions<8>().size() == 92);
+//     for (const nqueens::board& b : nqueens::solutions<8>()) use(b);
+template <int N>
+constexpr const auto& solutions() noexcept
+{
+    static_assert(N >= min_n && N <= max_n, "nqueens::solutions<N>() requires 1 <= N <= 32");
+    return detail::solution_table<(N >= min_n && N <= max_n ? N : 1), false>;
+}
+
+// The distinct solutions for an N x N board, computed by the compiler: one
+// canonical board per symmetry class (as for_each_distinct_solution()), as a
+// constexpr std::array in lexicographic order.
+//
+// Requires 1 <= N <= 32 (a static_assert says so). Same limits and about the
+// same compile time as solutions<N>().
+//
+//     static_assert(nqueens::distinct_solutions<8>().size() == 12);
+template <int N>
+constexpr const auto& distinct_solutions() noexcept
+{
+    static_assert(N >= min_n && N <= max_n, "nqueens::distinct_solutions<N>() requires 1 <= N <= 32");
+    return detail::solution_table<(N >= min_n && N <= max_n ? N : 1), true>;
+}
+
+// One solution for an n x n board, by an explicit construction rather than a
+// search (the first solution a search finds costs 56 million queen placements
+// at n = 30): the queens of the even columns 2, 4, ... (1-based) then of the
+// odd ones 1, 3, ..., with the classical corrections when n % 6 is 2 (odd
+// part 3, 1, 7, 9, ..., 5) or 3 (even part 4, 6, ..., 2; odd part
+// 5, 7, ..., 1, 3). Hoffman, Loessi and Moore, Mathematics Magazine 42 (1969).
+// It is not in general the lexicographically first solution.
+//
+// Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
+// n = 2 and n = 3 have no solution: the result is std::nullopt. Cost: O(n),
+// at compile time as at run time.
+//
+//     auto b = nqueens::first_solution(8);   // board{1, 3, 5, 7, 2, 0, 6, 4}
+//     auto none = nqueens::first_solution(3);  // std::nullopt
+constexpr std::optional<board> first_solution(int n)
+{
+    check_domain(n);
+    if (n == 2 || n == 3) return std::nullopt;
+    board b;
+    const int r = n % 6;
+    auto add = [&](int one_based) { b.push_back(one_based - 1); };
+    // Even columns.
+    for (int c = r == 3 ? 4 : 2; c <= n; c += 2) add(c);
+    if (r == 3) add(2);
+    // Odd columns.
+    if (r == 2) {
+        add(3);
+        add(1);
+        for (int c = 7; c <= n; c += 2) add(c);
+        add(5);
+    } else if (r == 3) {
+        for (int c = 5; c <= n; c += 2) add(c);
+        add(1);
+        add(3);
+    } else {
+        for (int c = 1; c <= n; c += 2) add(c);
+    }
+    return b;
+}
+
+// first_solution(N), always answered by the compiler.
+//
+// Requires 1 <= N <= 32 (a static_assert says so); std::nullopt for N = 2, 3.
+//
+//     constexpr nqueens::board b = *nqueens::first_solution<32>();
+template <int N>
+constexpr std::optional<board> first_solution() noexcept
+{
+    static_assert(N >= min_n && N <= max_n, "nqueens::first_solution<N>() requires 1 <= N <= 32");
+    constexpr std::optional<board> b = first_solution(N >= min_n && N <= max_n ? N : 1);
+    return b;
+}
+
+}  // namespace nqueens
+
+#endif  // NQUEENS_SOLUTIONS_HPP
