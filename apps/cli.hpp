@@ -31,6 +31,7 @@ std::string format_seconds(double seconds);
 
 int run_count(args a);
 int run_table(args a);
+int run_solve(args a);  // apps/cmd_solve.cpp
 int run_merge(args a);  // apps/cmd_merge.cpp
 
 }  // namespace nqueens::cli

@@ -24,6 +24,10 @@ commands:
                        SIGINT/SIGTERM; the same command again resumes it;
                        --shard counts slice I of K and writes it for merge
   table [--json]       print the counts for n = 1..12 baked in at compile time
+  solve N [--limit K] [--unique] [--format board|cols|json]
+                       print the solutions as they are found (the first K;
+                       --unique: one per class under rotation and reflection);
+                       cols: one per line, 1-based columns
   merge FILE... [--json]
                        add up the result files of count --shard I/K --out FILE
                        (every shard of one count, each exactly once)
@@ -50,6 +54,7 @@ int main(int argc, char** argv)
         }
         if (command == "count") return run_count(rest);
         if (command == "table") return run_table(rest);
+        if (command == "solve") return run_solve(rest);
         if (command == "merge") return run_merge(rest);
         throw usage_error("unknown command '" + std::string(command) + "'; try 'nqueens --help'");
     } catch (const usage_error& e) {
