@@ -3,8 +3,9 @@
 # in turn for n = 14..17 (and 18 with --with-18), then prints a table with each
 # pair's ratio, nodes and nanoseconds per node. Not part of ctest.
 #
-# usage: bench/runtime.sh [--with-18] [--threads T] [--repeat R] [--cxx COMPILER] [--build DIR]
+# usage: bench/runtime.sh [--with-18] [--sizes "14 15"] [--threads T] [--repeat R] [--cxx COMPILER] [--build DIR]
 #   --repeat R  runs each program R times and keeps the best time (default 1)
+#   --sizes L   the board sizes to run instead of 14..17
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,16 +17,21 @@ sizes="14 15 16 17"
 while [ $# -gt 0 ]; do
     case $1 in
     --with-18) sizes="$sizes 18" ;;
+    --sizes) sizes=$2; shift ;;
     --threads) threads=$2; shift ;;
     --repeat) repeat=$2; shift ;;
     --cxx) cxx=$2; shift ;;
     --build) build=$2; shift ;;
-    -h | --help) sed -n '2,9p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
     *) echo "runtime.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift
 done
 
+if [ ! -x /usr/bin/time ]; then
+    echo "runtime.sh: installing time (GNU time, for the CPU seconds)" >&2
+    apt-get install -y time >&2
+fi
 if [ ! -f /usr/include/benchmark/benchmark.h ]; then
     echo "runtime.sh: installing libbenchmark-dev (Google Benchmark)" >&2
     apt-get install -y libbenchmark-dev >&2
@@ -36,17 +42,27 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$c
     -DNQUEENS_BUILD_APPS=ON -DNQUEENS_INSTALL=OFF >/dev/null
 cmake --build "$build" -j2 --target seed_reference nqueens_cli kernel_bench >/dev/null
 
+time_file=$(mktemp)
+trap 'rm -f "$time_file"' EXIT
 seed=$build/bench/seed_reference
 nqueens=$build/apps/nqueens
 
 # field JSON KEY: the number after "KEY": in a one-line JSON object.
 field() { sed -E "s/.*\"$2\":([0-9.]+).*/\1/" <<<"$1"; }
 
-# best_of CMD...: runs CMD $repeat times, prints the JSON line with the least seconds.
+# run CMD...: runs CMD once; prints its JSON line with "cpu":user+sys seconds appended.
+run() {
+    local out cpu
+    out=$(/usr/bin/time -f '%U %S' -o "$time_file" "$@")
+    cpu=$(awk '{ printf "%.3f", $1 + $2 }' "$time_file")
+    printf '%s,"cpu":%s}\n' "${out%\}}" "$cpu"
+}
+
+# best_of CMD...: runs CMD $repeat times, prints the run with the least seconds.
 best_of() {
     local best="" out
     for _ in $(seq "$repeat"); do
-        out=$("$@")
+        out=$(run "$@")
         if [ -z "$best" ] || awk -v a="$(field "$out" seconds)" -v b="$(field "$best" seconds)" 'BEGIN { exit !(a < b) }'; then
             best=$out
         fi
@@ -58,9 +74,11 @@ compiler=$("$cxx" --version | head -n 1)
 flags=$(sed -n 's/^CMAKE_CXX_FLAGS_RELEASE:STRING=//p' "$build/CMakeCache.txt")
 echo "compiler: $compiler; flags: $flags; $(nproc) cores; best of $repeat"
 echo "seed: plain bitmask DFS, first-row mirror halving, 1 thread"
-echo "nqueens: nqueens count N --threads $threads (8-fold symmetry); ns/node counts thread time"
-printf '%3s | %9s %14s %8s | %9s %14s %8s | %7s\n' n "seed s" "seed nodes" "ns/node" "nqueens s" "nodes" "ns/node" ratio
-printf -- '----+-%s-+-%s-+-%s\n' "---------------------------------" "---------------------------------" "-------"
+echo "nqueens: nqueens count N --threads $threads --json --no-progress (8-fold symmetry)"
+echo "s = wall seconds (the program's own timer); ns/node = CPU (user+sys) time per node; ratio = seed s / nqueens s"
+echo "load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%3s | %8s %14s %7s | %9s %14s %7s | %6s\n' n "seed s" "seed nodes" "ns/node" "nqueens s" "nodes" "ns/node" ratio
+printf -- '----+-%s-+-%s-+-%s\n' "--------------------------------" "----------------------------------" "------"
 for n in $sizes; do
     s=$(best_of "$seed" "$n")
     q=$(best_of "$nqueens" count "$n" --threads "$threads" --json --no-progress)
@@ -68,8 +86,9 @@ for n in $sizes; do
         echo "runtime.sh: totals differ for n = $n: $s vs $q" >&2
         exit 1
     fi
-    awk -v n="$n" -v ss="$(field "$s" seconds)" -v sn="$(field "$s" nodes)" \
-        -v qs="$(field "$q" seconds)" -v qn="$(field "$q" nodes)" -v t="$(field "$q" threads)" 'BEGIN {
-        printf "%3d | %9.3f %14.0f %8.2f | %9.3f %14.0f %8.2f | %6.1fx\n",
-            n, ss, sn, ss * 1e9 / sn, qs, qn, qs * t * 1e9 / qn, ss / qs }'
+    awk -v n="$n" -v ss="$(field "$s" seconds)" -v sn="$(field "$s" nodes)" -v sc="$(field "$s" cpu)" \
+        -v qs="$(field "$q" seconds)" -v qn="$(field "$q" nodes)" -v qc="$(field "$q" cpu)" 'BEGIN {
+        printf "%3d | %8.3f %14.0f %7.2f | %9.3f %14.0f %7.2f | %5.1fx\n",
+            n, ss, sn, sc * 1e9 / sn, qs, qn, qc * 1e9 / qn, ss / qs }'
 done
+echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
