@@ -116,6 +116,12 @@ stop_on_signals::stop_on_signals()
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &set, &old_);
+    // A shell without job control starts background commands with SIGINT
+    // ignored, and an ignored signal is discarded rather than left pending
+    // for sigtimedwait: `nqueens count ... --checkpoint F &` would then never
+    // save on `kill -INT`. Asking for a checkpoint means asking for this.
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
     watcher_ = std::jthread([this, set](std::stop_token stop) {
         // Polling with a timeout lets the destructor end the thread without
         // sending a signal to it.
@@ -178,6 +184,13 @@ persist_session::persist_session(const persist_options& p, int n, stop_on_signal
             signals_ = own_signals_.get();
         }
         save_checkpoint();  // fails now, not after an hour, if the file cannot be written
+    }
+    if (!options_.out.empty()) {
+        const std::string probe = options_.out + ".tmp." + std::to_string(::getpid());
+        const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (fd < 0) throw usage_error("cannot write '" + options_.out + "': " + std::strerror(errno));
+        ::close(fd);
+        ::unlink(probe.c_str());
     }
 }
 

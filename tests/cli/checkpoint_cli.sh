@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# count --checkpoint: interrupted at random moments and resumed to the exact count; foreign and damaged checkpoints refused.
+# usage: checkpoint_cli.sh path/to/nqueens
+set -u
+bin=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+total() { case $1 in 13) echo 73712 ;; 14) echo 365596 ;; 15) echo 2279184 ;; 16) echo 14772512 ;; esac; }
+
+# expect_refused CHECKPOINT WORDS ARGS...: exit 2, one line on stderr containing WORDS, nothing on stdout,
+# and the checkpoint left as it was.
+expect_refused() {
+    local file=$1 words=$2 out err status before
+    shift 2
+    before=$(cksum <"$file")
+    out=$("$bin" "$@" 2>"$dir/err"); status=$?
+    err=$(cat "$dir/err")
+    [ "$status" -eq 2 ] || fail "'$*' exited $status, want 2 ($err)"
+    [ -z "$out" ] || fail "'$*' printed on stdout: $out"
+    [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && [ -n "$err" ] || fail "'$*' stderr is not one line: $err"
+    case $err in nqueens:*"$words"*) ;; *) fail "'$*' stderr lacks '$words': $err" ;; esac
+    [ "$before" = "$(cksum <"$file")" ] || fail "'$*' changed the refused file"
+}
+
+# Interrupt a run with SIG at a random moment (up to MAX_MS), again and again,
+# resuming each time, until a run finishes; it must print the exact count.
+interrupt_and_resume() {
+    local n=$1 sig=$2 max_ms=$3 cp="$dir/cp-$1-$2.json" want status delay out interrupted=0 round
+    want=$(total "$n")
+    rm -f "$cp"
+    for round in 1 2 3 4 5 6 7 8 9 10 11 12; do
+        delay=$(printf '0.%03d' $((20 + RANDOM % max_ms)))
+        "$bin" count "$n" --threads 2 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+        local pid=$!
+        sleep "$delay"
+        kill -"$sig" "$pid" 2>/dev/null
+        wait "$pid"; status=$?
+        out=$(cat "$dir/out")
+        if [ "$status" -eq 0 ]; then
+            case $out in *" $want solutions"*) ;; *) fail "n = $n: resumed count printed '$out', want $want" ;; esac
+            [ "$interrupted" -gt 0 ] || echo "note: n = $n $sig: never interrupted (machine fast?)"
+            echo "n = $n, SIG$sig: $interrupted interruptions, then $out"
+            return
+        fi
+        interrupted=$((interrupted + 1))
+        local code=130
+        [ "$sig" = TERM ] && code=143
+        [ "$status" -eq "$code" ] || fail "n = $n: interrupted by SIG$sig exited $status, want $code"
+        [ -z "$out" ] || fail "n = $n: interrupted run printed on stdout: $out"
+        local err
+        err=$(cat "$dir/err")
+        # A signal that lands before the handler is in place ends the process
+        # silently; once in place, it must leave one line and a checkpoint.
+        if [ -n "$err" ]; then
+            [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "n = $n: interrupted stderr is not one line: $err"
+            case $err in "nqueens: interrupted by SIG$sig; checkpoint"*resume) ;; *) fail "n = $n: message: $err" ;; esac
+            [ -s "$cp" ] || fail "n = $n: no checkpoint after '$err'"
+        fi
+    done
+    # Out of rounds: finish without interrupting.
+    out=$("$bin" count "$n" --checkpoint "$cp") || fail "n = $n: final resume failed"
+    case $out in *" $want solutions"*) ;; *) fail "n = $n: final resume printed '$out', want $want" ;; esac
+}
+
+interrupt_and_resume 14 INT 60
+interrupt_and_resume 14 TERM 60
+interrupt_and_resume 15 INT 500
+interrupt_and_resume 15 TERM 500
+
+# An interruption well inside a longer run, then the resumed run: the exact count.
+cp="$dir/cp16.json"
+"$bin" count 16 --threads 2 --checkpoint "$cp" --checkpoint-interval 1 >/dev/null 2>"$dir/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"; status=$?
+if [ "$status" -eq 130 ]; then
+    done_tasks=$(grep -o '"tasks_done":[0-9]*' "$cp" | cut -d: -f2)
+    [ "${done_tasks:-0}" -gt 0 ] || echo "note: n = 16 checkpoint after 1 s holds no finished task"
+    grep -q '"complete":false' "$cp" || fail "n = 16: interrupted checkpoint claims to be complete"
+fi
+out=$("$bin" count 16 --checkpoint "$cp" --unique --json) || fail "n = 16: resume failed"
+case $out in *'"total":14772512'*'"distinct":1846955'*) ;; *) fail "n = 16: resume printed $out" ;; esac
+# A finished checkpoint answers at once, with the same count.
+out=$("$bin" count 16 --checkpoint "$cp") || fail "n = 16: rerun of a finished checkpoint failed"
+case $out in *" 14772512 solutions"*) ;; *) fail "n = 16: finished checkpoint printed $out" ;; esac
+
+# Refused checkpoints: another n, another shard, damaged in several ways.
+"$bin" count 13 --checkpoint "$dir/c13.json" --checkpoint-interval 0 >/dev/null || fail "count 13 --checkpoint failed"
+good="$dir/c13.json"
+expect_refused "$good" "is for n = 13, not n = 12" count 12 --checkpoint "$good"
+expect_refused "$good" "is for shard all, not shard 1/2" count 13 --checkpoint "$good" --shard 1/2 --out "$dir/o.json"
+edit() { sed -E "$1" "$good" >"$dir/$2"; }
+printf 'not json' >"$dir/garbage.json"
+expect_refused "$dir/garbage.json" "not valid JSON" count 13 --checkpoint "$dir/garbage.json"
+head -c 100 "$good" >"$dir/truncated.json"
+expect_refused "$dir/truncated.json" "not valid JSON" count 13 --checkpoint "$dir/truncated.json"
+: >"$dir/empty.json"
+expect_refused "$dir/empty.json" "not valid JSON" count 13 --checkpoint "$dir/empty.json"
+edit 's/"total":([0-9]+)/"total":1\1/' bigger.json
+expect_refused "$dir/bigger.json" "checksum mismatch" count 13 --checkpoint "$dir/bigger.json"
+edit 's/"plan_version":1/"plan_version":7/' version.json
+expect_refused "$dir/version.json" "checksum mismatch" count 13 --checkpoint "$dir/version.json"
+edit 's/"distinct":/"distinkt":/' field.json
+expect_refused "$dir/field.json" 'no "distinct" field' count 13 --checkpoint "$dir/field.json"
+edit 's/"done":\[([0-9]+),/"done":[\1,\1,/' duplicate.json
+expect_refused "$dir/duplicate.json" "damaged" count 13 --checkpoint "$dir/duplicate.json"
+edit 's/"done":\[/"done":[99999999,/' range.json
+expect_refused "$dir/range.json" "damaged" count 13 --checkpoint "$dir/range.json"
+edit 's/"checksum":"[^"]*"/"checksum":"fnv1a64:0000000000000000"/' checksum.json
+expect_refused "$dir/checksum.json" "checksum mismatch" count 13 --checkpoint "$dir/checksum.json"
+edit 's/"format":"nqueens-run"/"format":"other"/' format.json
+expect_refused "$dir/format.json" "not an nqueens checkpoint" count 13 --checkpoint "$dir/format.json"
+
+# Option mistakes: one line, exit 2.
+expect_refused "$good" "--checkpoint needs a value" count 13 --checkpoint
+expect_refused "$good" "--checkpoint-interval must be" count 13 --checkpoint "$dir/x.json" --checkpoint-interval -1
+expect_refused "$good" "must be different files" count 13 --checkpoint "$dir/x.json" --out "$dir/x.json"
+
+if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
+echo "checkpoint_cli: all passed"

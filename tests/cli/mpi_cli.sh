@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# nqueens-mpi under mpirun: the same counts as nqueens count for n = 12..14; checkpoints shared with nqueens; refusals.
+# usage: mpi_cli.sh path/to/mpiexec path/to/nqueens-mpi path/to/nqueens
+set -u
+mpirun=$1
+mpibin=$2
+bin=$3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# CI runs as root; keep all traffic on this machine (shared memory, loopback).
+run() {
+    local np=$1
+    shift
+    "$mpirun" --allow-run-as-root --oversubscribe --mca btl self,vader --mca oob_tcp_if_include lo -np "$np" "$mpibin" "$@"
+}
+field() { printf '%s' "$2" | grep -o "\"$1\":[0-9]*" | cut -d: -f2; }
+
+for n in 12 13 14; do
+    single=$("$bin" count "$n" --unique --json) || fail "nqueens count $n failed"
+    for np in 2 1 3; do
+        [ "$np" -ne 2 ] && [ "$n" -ne 12 ] && continue
+        out=$(run "$np" count "$n" --unique --json) || fail "mpirun -np $np count $n failed"
+        [ "$(field total "$out")" = "$(field total "$single")" ] &&
+            [ "$(field distinct "$out")" = "$(field distinct "$single")" ] &&
+            [ -n "$(field total "$out")" ] ||
+            fail "mpirun -np $np count $n: $out, nqueens count: $single"
+        echo "mpirun -np $np count $n: $out"
+    done
+done
+out=$(run 2 count 14) || fail "mpirun -np 2 count 14 failed"
+case $out in "n = 14: 365596 solutions"*) ;; *) fail "mpirun -np 2 count 14 printed: $out" ;; esac
+out=$(run 2 count 2) || fail "mpirun -np 2 count 2 (no tasks) failed"
+case $out in "n = 2: 0 solutions"*) ;; *) fail "mpirun -np 2 count 2 printed: $out" ;; esac
+
+# A checkpoint half done by nqueens is finished by nqueens-mpi, and the other way round.
+cp="$dir/cp.json"
+"$bin" count 15 --threads 2 --checkpoint "$cp" >/dev/null 2>&1 &
+pid=$!
+sleep 0.$((2 + RANDOM % 3))
+kill -INT "$pid"
+wait "$pid"
+out=$(run 2 count 15 --checkpoint "$cp") || fail "nqueens-mpi resume of a nqueens checkpoint failed"
+case $out in "n = 15: 2279184 solutions"*) ;; *) fail "nqueens-mpi resume printed: $out" ;; esac
+grep -q '"complete":true' "$cp" || fail "nqueens-mpi left the checkpoint incomplete"
+out=$("$bin" count 15 --checkpoint "$cp") || fail "nqueens resume of a finished nqueens-mpi checkpoint failed"
+case $out in *" 2279184 solutions"*) ;; *) fail "nqueens resume printed: $out" ;; esac
+
+# mpirun interrupted (it passes SIGTERM to the ranks; rank 0 saves): whatever
+# was saved, resuming gives the exact count.
+cp="$dir/cp16.json"
+run 2 count 16 --checkpoint "$cp" --checkpoint-interval 1 >/dev/null 2>&1 &
+pid=$!
+sleep 1.5
+kill -INT "$pid"
+wait "$pid"
+out=$(run 2 count 16 --checkpoint "$cp" --unique) || fail "nqueens-mpi resume after interruption failed"
+case $out in "n = 16: 14772512 solutions, 1846955 distinct"*) ;; *) fail "nqueens-mpi resume printed: $out" ;; esac
+
+# A shard from nqueens-mpi merges with shards from nqueens.
+run 2 count 13 --shard 0/2 --out "$dir/s0.json" >/dev/null || fail "nqueens-mpi --shard 0/2 failed"
+"$bin" count 13 --shard 1/2 --out "$dir/s1.json" >/dev/null || fail "nqueens --shard 1/2 failed"
+out=$("$bin" merge "$dir/s0.json" "$dir/s1.json") || fail "merge of mixed shards failed"
+case $out in "n = 13: 73712 solutions"*) ;; *) fail "merge of mixed shards printed: $out" ;; esac
+
+# Refusals: exit 2 and one line from rank 0 naming the problem (mpirun may add its own report).
+"$bin" count 12 --checkpoint "$dir/c12.json" >/dev/null
+for args in "count 13 --checkpoint $dir/c12.json" "count 33" "count 12 --bogus" "frobnicate"; do
+    run 2 $args >"$dir/out" 2>"$dir/err"
+    status=$?
+    [ "$status" -eq 2 ] || fail "nqueens-mpi $args exited $status, want 2"
+    [ "$(grep -c '^nqueens-mpi: error: ' "$dir/err")" -eq 1 ] || fail "nqueens-mpi $args: $(cat "$dir/err")"
+    [ -s "$dir/out" ] && fail "nqueens-mpi $args printed on stdout: $(cat "$dir/out")"
+done
+
+if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
+echo "mpi_cli: all passed"

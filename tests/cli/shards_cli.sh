@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# count --shard I/K --out FILE and merge: K shards add up to the single count; missing, duplicate, foreign and damaged shards refused.
+# usage: shards_cli.sh path/to/nqueens
+set -u
+bin=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect_error WORDS ARGS...: exit 2, one line on stderr containing WORDS, nothing on stdout.
+expect_error() {
+    local words=$1 out err status
+    shift
+    out=$("$bin" "$@" 2>"$dir/err"); status=$?
+    err=$(cat "$dir/err")
+    [ "$status" -eq 2 ] || fail "'$*' exited $status, want 2 ($err)"
+    [ -z "$out" ] || fail "'$*' printed on stdout: $out"
+    [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && [ -n "$err" ] || fail "'$*' stderr is not one line: $err"
+    case $err in nqueens:*"$words"*) ;; *) fail "'$*' stderr lacks '$words': $err" ;; esac
+}
+
+# shards N K: writes $dir/N-K-I.json for I = 0..K-1.
+shards() {
+    local n=$1 k=$2 i
+    for ((i = 0; i < k; i++)); do
+        "$bin" count "$n" --shard "$i/$k" --out "$dir/$n-$k-$i.json" --threads 2 >/dev/null ||
+            fail "count $n --shard $i/$k failed"
+    done
+}
+
+# K shards merged equal the single run, for several n and K.
+for case in "12 1" "12 4" "13 3" "14 2" "14 7" "16 3"; do
+    set -- $case
+    n=$1 k=$2
+    shards "$n" "$k"
+    single=$("$bin" count "$n" --unique --json) || fail "count $n failed"
+    want_total=$(printf '%s' "$single" | grep -o '"total":[0-9]*' | cut -d: -f2)
+    want_distinct=$(printf '%s' "$single" | grep -o '"distinct":[0-9]*' | cut -d: -f2)
+    merged=$("$bin" merge "$dir/$n-$k-"*.json --json) || fail "merge of $k shards of n = $n failed"
+    case $merged in *"\"total\":$want_total,\"distinct\":$want_distinct,"*) ;;
+        *) fail "n = $n, K = $k: merged $merged, single run $single" ;; esac
+    echo "n = $n, K = $k: $merged"
+done
+out=$("$bin" merge "$dir/16-3-0.json" "$dir/16-3-1.json" "$dir/16-3-2.json") || fail "merge of n = 16 failed"
+case $out in "n = 16: 14772512 solutions, 1846955 distinct"*) ;; *) fail "merge n = 16 printed: $out" ;; esac
+
+# The summary line of a shard, and its JSON.
+out=$("$bin" count 12 --shard 1/4 --out "$dir/x.json") || fail "count 12 --shard 1/4 failed"
+case $out in "n = 12, shard 1/4: "*"written to $dir/x.json") ;; *) fail "shard summary: $out" ;; esac
+out=$("$bin" count 12 --shard 1/4 --out "$dir/x.json" --json) || fail "count 12 --shard 1/4 --json failed"
+case $out in '{"n":12,"shard":"1/4",'*'"total":'*) ;; *) fail "shard JSON: $out" ;; esac
+
+# Missing, duplicate, foreign, unfinished and damaged shards: reported by number, exit 2.
+s="$dir/16-3"
+expect_error "missing shard 1/3" merge "$s-0.json" "$s-2.json"
+expect_error "missing shards 0/3, 2/3" merge "$s-1.json"
+expect_error "shard 1/3 given 2 times" merge "$s-0.json" "$s-1.json" "$s-1.json" "$s-2.json"
+expect_error "foreign shard: $dir/14-7-1.json is for n = 14" merge "$s-0.json" "$dir/14-7-1.json" "$s-2.json"
+expect_error "different numbers of shards" merge "$dir/14-2-0.json" "$dir/14-7-1.json"
+cp "$s-1.json" "$dir/damaged.json"
+sed -i -E 's/"total":([0-9]+)/"total":9\1/' "$dir/damaged.json"
+expect_error "checksum mismatch" merge "$s-0.json" "$dir/damaged.json" "$s-2.json"
+head -c 50 "$s-1.json" >"$dir/cut.json"
+expect_error "not valid JSON" merge "$s-0.json" "$dir/cut.json" "$s-2.json"
+expect_error "cannot read" merge "$s-0.json" "$dir/nonexistent.json"
+"$bin" count 12 --checkpoint "$dir/whole.json" >/dev/null || fail "count 12 --checkpoint failed"
+out=$("$bin" merge "$dir/whole.json") || fail "merge of one complete whole-plan record failed"
+case $out in "n = 12: 14200 solutions"*) ;; *) fail "merge whole: $out" ;; esac
+
+# Option mistakes.
+expect_error "needs --out" count 12 --shard 1/3
+expect_error "the I of --shard I/K must be between 0 and 2" count 12 --shard 3/3 --out "$dir/y.json"
+expect_error "the K of --shard I/K must be between 1" count 12 --shard 0/0 --out "$dir/y.json"
+expect_error "--shard must be I/K" count 12 --shard 2 --out "$dir/y.json"
+expect_error "must be a whole number" count 12 --shard a/3 --out "$dir/y.json"
+expect_error "--out needs a value" count 12 --out
+expect_error "'merge' needs the shard files" merge
+expect_error "unknown option for 'merge'" merge --bogus "$s-0.json"
+expect_error "cannot" count 12 --shard 0/2 --out "$dir/no/such/dir/z.json"
+
+if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
+echo "shards_cli: all passed"
