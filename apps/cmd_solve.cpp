@@ -48,9 +48,11 @@ int run_solve(args a)
         else
             n = parse_board_size(arg);
     }
-    if (!n) throw usage_error("'solve' needs a board size: nqueens solve N [--limit K] [--unique] [--format F]");
+    if (!n)
+        throw usage_error("'solve' needs a board size: nqueens solve N [--limit K] [--unique] [--format F]");
 
-    if (format == solve_format::json) std::printf("{\"n\":%d,\"unique\":%s,\"solutions\":[", *n, unique ? "true" : "false");
+    if (format == solve_format::json)
+        std::printf("{\"n\":%d,\"unique\":%s,\"solutions\":[", *n, unique ? "true" : "false");
     std::uint64_t printed = 0;
     const auto print = [&](const board& b) {
         std::string text;
@@ -72,7 +74,8 @@ int run_solve(args a)
         for_each_distinct_solution(*n, print);
     else
         for_each_solution(*n, print);
-    if (format == solve_format::json) std::printf("\n],\"count\":%llu}\n", static_cast<unsigned long long>(printed));
+    if (format == solve_format::json)
+        std::printf("\n],\"count\":%llu}\n", static_cast<unsigned long long>(printed));
     return std::fflush(stdout) == 0 ? 0 : 1;
 }
 

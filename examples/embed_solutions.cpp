@@ -19,9 +19,11 @@ static_assert(in_corner == 4);
 
 int main()
 {
-    std::printf("%zu solutions, %d with a queen in the top-left corner; the first:\n", eight.size(), in_corner);
+    std::printf("%zu solutions, %d with a queen in the top-left corner\n", eight.size(), in_corner);
+    std::printf("the first:\n");
     std::fputs(nqueens::render_board(eight.front()).c_str(), stdout);
 
     std::printf("the %zu distinct ones, as 1-based columns:\n", nqueens::distinct_solutions<8>().size());
-    for (const nqueens::board& b : nqueens::distinct_solutions<8>()) std::printf("%s\n", nqueens::render_columns(b).c_str());
+    for (const nqueens::board& b : nqueens::distinct_solutions<8>())
+        std::printf("%s\n", nqueens::render_columns(b).c_str());
 }

@@ -36,7 +36,8 @@ template <class Boards>
 constexpr std::uint64_t class_total(const Boards& boards)
 {
     std::uint64_t sum = 0;
-    for (const board& b : boards) sum += nqueens::is_canonical(b) ? static_cast<std::uint64_t>(nqueens::class_size(b)) : 0;
+    for (const board& b : boards)
+        if (nqueens::is_canonical(b)) sum += static_cast<std::uint64_t>(nqueens::class_size(b));
     return sum;
 }
 
@@ -139,16 +140,18 @@ TEST_CASE("the distinct solutions are the canonical ones among all solutions", "
     }
 }
 
-TEST_CASE("solutions<N>() and distinct_solutions<N>() hold what the enumerators give at run time", "[solutions][static]")
+TEST_CASE("solutions<N>() and distinct_solutions<N>() hold what the enumerators give at run time",
+          "[solutions][static]")
 {
     std::vector<board> all;
     nqueens::for_each_solution(10, [&](const board& b) { all.push_back(b); });
-    CHECK(std::vector<board>(nqueens::solutions<10>().begin(), nqueens::solutions<10>().end()) == all);
+    const auto& ten = nqueens::solutions<10>();
+    CHECK(std::vector<board>(ten.begin(), ten.end()) == all);
 
     std::vector<board> unique;
     nqueens::for_each_distinct_solution(8, [&](const board& b) { unique.push_back(b); });
-    CHECK(std::vector<board>(nqueens::distinct_solutions<8>().begin(), nqueens::distinct_solutions<8>().end()) ==
-          unique);
+    const auto& eight = nqueens::distinct_solutions<8>();
+    CHECK(std::vector<board>(eight.begin(), eight.end()) == unique);
 }
 
 TEST_CASE("a callback returning false stops the enumeration", "[solutions]")

@@ -83,7 +83,8 @@ namespace detail {
 
 [[noreturn]] inline void parse_failure(std::string_view what, std::string_view why, std::string_view text)
 {
-    throw std::invalid_argument(std::string(what) + ": " + std::string(why) + ", got '" + std::string(text) + "'");
+    throw std::invalid_argument(std::string(what) + ": " + std::string(why) + ", got '" + std::string(text) +
+                                "'");
 }
 
 inline bool is_space(char c) noexcept
@@ -93,7 +94,8 @@ inline bool is_space(char c) noexcept
 
 // Reads 1-based columns separated by `separator` (' ' also allows any run of
 // white space) between optional `open` and `close` characters.
-inline board parse_column_list(std::string_view text, char open, char separator, char close, std::string_view what)
+inline board parse_column_list(std::string_view text, char open, char separator, char close,
+                               std::string_view what)
 {
     const char* p = text.data();
     const char* const end = p + text.size();
@@ -117,7 +119,8 @@ inline board parse_column_list(std::string_view text, char open, char separator,
         int column = 0;
         const auto r = std::from_chars(p, end, column);
         if (r.ec != std::errc{}) parse_failure(what, "expected a column number", text);
-        if (column < 1 || column > board::max_size) parse_failure(what, "a column must be between 1 and 32", text);
+        if (column < 1 || column > board::max_size)
+            parse_failure(what, "a column must be between 1 and 32", text);
         if (b.size() == board::max_size) parse_failure(what, "a board has at most 32 rows", text);
         b.push_back(column - 1);
         p = r.ptr;
@@ -171,7 +174,8 @@ inline board parse_rows(const std::vector<std::string>& rows)
                                     std::to_string(n));
     board b;
     for (const std::string& row : rows) {
-        if (row.size() != n) detail::parse_failure(what, "every row must have one square per row of the board", row);
+        if (row.size() != n)
+            detail::parse_failure(what, "every row must have one square per row of the board", row);
         const auto q = row.find('Q');
         if (q == std::string::npos || row.find('Q', q + 1) != std::string::npos)
             detail::parse_failure(what, "every row must hold exactly one 'Q'", row);

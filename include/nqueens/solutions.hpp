@@ -1,4 +1,4 @@
-// for_each_solution, for_each_distinct_solution, solutions<N>, distinct_solutions<N>, first_solution: the boards themselves.
+// The boards themselves: for_each_solution, solutions<N>, first_solution and their distinct forms.
 #ifndef NQUEENS_SOLUTIONS_HPP
 #define NQUEENS_SOLUTIONS_HPP
 
@@ -23,15 +23,17 @@ namespace nqueens {
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
 // Nothing is stored: memory is O(n) whatever the count. Cost: the kernel's
 // search plus O(1) per queen placed, so about count_queens(n)'s time (14,200
-// boards for n = 12 in a few milliseconds); usable in a constant expression
-// for n <= 8 on Clang 14 and n <= 10 on GCC 12 with default limits.
+// boards for n = 12 in about 5 ms at -O2, 2x to 3x the time of counting them);
+// usable in a constant expression, with a callback that does little, for
+// n <= 10 on Clang 14 and n <= 11 on GCC 12 with default limits.
 //
 //     nqueens::for_each_solution(8, [](const nqueens::board& b) { use(b); });  // 92 calls
-//     nqueens::for_each_solution(30, [](const nqueens::board& b) { use(b); return false; });  // the first only
+//     nqueens::for_each_solution(30, [](const nqueens::board& b) { use(b); return false; });  // one
 template <class F>
 constexpr std::uint64_t for_each_solution(int n, F&& f)
 {
-    static_assert(std::is_invocable_v<F&, const board&>, "nqueens::for_each_solution(n, f) requires f(const nqueens::board&)");
+    static_assert(std::is_invocable_v<F&, const board&>,
+                  "nqueens::for_each_solution(n, f) requires f(const nqueens::board&)");
     check_domain(n);
     std::uint64_t given = 0;
     auto counted = [&](const board& b) {
@@ -76,15 +78,30 @@ constexpr std::uint64_t for_each_distinct_solution(int n, F&& f)
     return given;
 }
 
+// The largest N that solutions<N>() and distinct_solutions<N>() bake. Past it
+// the final table (365,596 boards for N = 14) no longer fits Clang 14's
+// 1,048,576-step budget for one constant evaluation, and GCC 12 needs many
+// gigabytes; use for_each_solution() at run time instead.
+inline constexpr int max_baked_n = 13;
+
 // Every solution for an N x N board, computed by the compiler: a reference to
 // a constexpr std::array<board, count_queens(N)>, in lexicographic order (the
-// order of for_each_solution()).
+// order of for_each_solution()). Each board takes 33 bytes of the binary.
 //
-// Requires 1 <= N <= 32 (a static_assert says so). Compiles with the default
-// limits of GCC 12 and Clang 14 up to N = 11 (2,680 boards): about
-// 0.5 s for N = 8, 1 s for N = 10, 3 s for N = 11 (see the README's table).
-// N = 12 (14,200 boards) compiles but costs about 20 s and a large object file.
-// Each board takes 33 bytes of the binary.
+// Requires 1 <= N <= 13 (a static_assert says so). Compiles with the default
+// limits of GCC 12 and Clang 14 (no flags) up to N = 13. Compile time of one
+// translation unit baking solutions<N>() and distinct_solutions<N>(), CPU
+// seconds, best of 2, `g++-12 / clang++-14 -std=c++20 -c` (Debian 12, x86-64):
+//
+//     N    boards   GCC 12           Clang 14
+//     8        92   0.25 s           0.3 s            (header alone: 0.2 s)
+//     10      724   0.7 s            1.5 s
+//     11    2,680   2.5 s            4.6 s
+//     12   14,200   13 s,  800 MB    22 s,  180 MB
+//     13   73,712   48 s, 1.9 GB     101 s, 440 MB    (solutions<13>() alone)
+//
+// The table is built by many separate constant evaluations (one per placement
+// of the first rows), so no single one exceeds the compilers' budgets.
 //
 //     static_assert(nqueens::solutions<8>().size() == 92);
 //     for (const nqueens::board& b : nqueens::solutions<8>()) use(b);
@@ -92,22 +109,29 @@ template <int N>
 constexpr const auto& solutions() noexcept
 {
     static_assert(N >= min_n && N <= max_n, "nqueens::solutions<N>() requires 1 <= N <= 32");
-    return detail::solution_table<(N >= min_n && N <= max_n ? N : 1), false>;
+    static_assert(N <= max_baked_n,
+                  "nqueens::solutions<N>() is baked only up to N = 13; "
+                  "use for_each_solution(n, f) at run time");
+    return detail::solution_table<(N >= min_n && N <= max_baked_n ? N : 1), false>;
 }
 
 // The distinct solutions for an N x N board, computed by the compiler: one
 // canonical board per symmetry class (as for_each_distinct_solution()), as a
 // constexpr std::array in lexicographic order.
 //
-// Requires 1 <= N <= 32 (a static_assert says so). Same limits and about the
-// same compile time as solutions<N>().
+// Requires 1 <= N <= 13 (a static_assert says so). Built by filtering the
+// table of solutions<N>() (so it costs that table plus about a quarter more;
+// see solutions<N>() for the times).
 //
 //     static_assert(nqueens::distinct_solutions<8>().size() == 12);
 template <int N>
 constexpr const auto& distinct_solutions() noexcept
 {
     static_assert(N >= min_n && N <= max_n, "nqueens::distinct_solutions<N>() requires 1 <= N <= 32");
-    return detail::solution_table<(N >= min_n && N <= max_n ? N : 1), true>;
+    static_assert(N <= max_baked_n,
+                  "nqueens::distinct_solutions<N>() is baked only up to N = 13; "
+                  "use for_each_distinct_solution(n, f) at run time");
+    return detail::solution_table<(N >= min_n && N <= max_baked_n ? N : 1), true>;
 }
 
 // One solution for an n x n board, by an explicit construction rather than a

@@ -16,7 +16,7 @@ namespace nqueens {
 // Cost: O(n^2), about 500 comparisons for n = 32.
 //
 //     static_assert(nqueens::is_solution(nqueens::board{1, 3, 0, 2}));
-//     static_assert(!nqueens::is_solution(nqueens::board{0, 2, 1, 3}));  // (1, 2) and (2, 1) share a diagonal
+//     static_assert(!nqueens::is_solution(nqueens::board{0, 2, 1, 3}));  // rows 1 and 2 on a diagonal
 constexpr bool is_solution(const board& b) noexcept
 {
     const int n = b.size();

@@ -82,7 +82,8 @@ template <int N, std::size_t I>
 inline constexpr std::size_t part_size<N, true, I> = count_canonical(part_solutions<N, false, I>);
 
 template <int N, std::size_t I>
-inline constexpr auto part_solutions<N, true, I> = filter_canonical<part_size<N, true, I>>(part_solutions<N, false, I>);
+inline constexpr auto part_solutions<N, true, I> =
+    filter_canonical<part_size<N, true, I>>(part_solutions<N, false, I>);
 
 template <std::size_t K>
 constexpr std::size_t sum(std::array<std::size_t, K> xs) noexcept

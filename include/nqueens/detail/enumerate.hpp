@@ -26,8 +26,9 @@ struct board_access {
 
 // The queens placed so far, one per stack frame of the search, linked upwards.
 // Writing them into a board only at a solution, rather than updating a board
-// at every queen, makes the constant evaluation of solutions<12>() 3x faster
-// and 5x leaner on GCC 12 (each write to an array element there allocates).
+// at every queen, halves the time and the memory of solutions<12>() on GCC 12
+// (1.6 GB before), whose constant evaluator allocates on every write to an
+// array element.
 struct trail {
     int column = 0;
     const trail* up = nullptr;
@@ -65,10 +66,10 @@ constexpr bool enumerate_completions(mask_t all, int row, mask_t cols, mask_t le
     for (mask_t free = all & ~(cols | left | right); free != 0; free &= free - 1) {
         const mask_t bit = lowest_bit(free);
         const trail here{std::countr_zero(bit), path};
-        const bool go = (cols | bit) == all
-                            ? deliver(f, to_board(&here, row + 1))
-                            : enumerate_completions(all, row + 1, cols | bit, (left | bit) << 1, (right | bit) >> 1,
-                                                    &here, f);
+        const bool go =
+            (cols | bit) == all
+                ? deliver(f, to_board(&here, row + 1))
+                : enumerate_completions(all, row + 1, cols | bit, (left | bit) << 1, (right | bit) >> 1, &here, f);
         if (!go) return false;
     }
     return true;
