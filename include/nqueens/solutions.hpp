@@ -22,10 +22,10 @@ namespace nqueens {
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
 // Nothing is stored: memory is O(n) whatever the count. Cost: the kernel's
-// search plus O(1) per queen placed, so about count_queens(n)'s time (14,200
-// boards for n = 12 in about 5 ms at -O2, 2x to 3x the time of counting them);
-// usable in a constant expression, with a callback that does little, for
-// n <= 10 on Clang 14 and n <= 11 on GCC 12 with default limits.
+// search plus O(1) per queen placed and O(n) per solution, 2x to 3x the time
+// of counting (14,200 boards for n = 12 in about 5 ms at -O2); usable in a
+// constant expression, with a callback that does little, for n <= 10 on
+// Clang 14 and n <= 11 on GCC 12 with default limits.
 //
 //     nqueens::for_each_solution(8, [](const nqueens::board& b) { use(b); });  // 92 calls
 //     nqueens::for_each_solution(30, [](const nqueens::board& b) { use(b); return false; });  // one
@@ -136,10 +136,10 @@ constexpr const auto& distinct_solutions() noexcept
 
 // One solution for an n x n board, by an explicit construction rather than a
 // search (the first solution a search finds costs 56 million queen placements
-// at n = 30): the queens of the even columns 2, 4, ... (1-based) then of the
-// odd ones 1, 3, ..., with the classical corrections when n % 6 is 2 (odd
-// part 3, 1, 7, 9, ..., 5) or 3 (even part 4, 6, ..., 2; odd part
-// 5, 7, ..., 1, 3). Hoffman, Loessi and Moore, Mathematics Magazine 42 (1969).
+// at n = 30): the rows take the even columns 2, 4, ... (1-based) in order,
+// then the odd ones 1, 3, ..., with the classical corrections when n % 6 is 2
+// (odd part 3, 1, 7, 9, ..., 5) or 3 (even part 4, 6, ..., 2; odd part
+// 5, 7, ..., 1, 3): Hoffman, Loessi and Moore, Mathematics Magazine 42 (1969).
 // It is not in general the lexicographically first solution.
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
