@@ -44,9 +44,9 @@ struct task_result {
 // same list in the same order, so slices of it can run on other machines or
 // resume from a checkpoint. `version` changes whenever the split does.
 //
-// Valid for 1 <= n <= 32. Building a plan costs milliseconds (a few
-// thousand tasks for n = 16..19, tens of thousands above); n = 2 and 3 have
-// no tasks.
+// Valid for 1 <= n <= 32. Building a plan costs milliseconds (860 tasks for
+// n = 16, 1,581 for n = 19, 22,714 for n = 20, up to 0.1 s and 240,730
+// tasks for n = 32); n = 2 and 3 have no tasks.
 //
 //     const nqueens::work_plan plan(16);
 //     nqueens::task_result sum{};
@@ -168,7 +168,12 @@ public:
         {
             std::vector<std::jthread> workers;
             workers.reserve(threads);
-            for (unsigned i = 0; i < threads; ++i) workers.emplace_back([this] { work(); });
+            try {
+                for (unsigned i = 0; i < threads; ++i) workers.emplace_back([this] { work(); });
+            } catch (...) {
+                failed_.store(true);  // let the started workers stop before they are joined
+                throw;
+            }
         }
         if (error_) std::rethrow_exception(error_);
 

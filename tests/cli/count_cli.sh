@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The contract of `nqueens count`: --threads, --unique, --json, progress on stderr only, errors.
+# usage: count_cli.sh path/to/nqueens
+set -u
+bin=$1
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+err_file=$(mktemp)
+trap 'rm -f "$err_file"' EXIT
+
+# expect_error ARGS...: exit status 2, exactly one line on stderr, nothing on stdout.
+expect_error() {
+    local out err status
+    out=$("$bin" "$@" 2>"$err_file"); status=$?
+    err=$(cat "$err_file")
+    [ "$status" -eq 2 ] || fail "'$*' exited $status, want 2"
+    [ -z "$out" ] || fail "'$*' printed on stdout: $out"
+    [ -n "$err" ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "'$*' stderr is not one line: $err"
+    case $err in nqueens:*) ;; *) fail "'$*' stderr does not start with 'nqueens:': $err" ;; esac
+}
+
+# has JSON KEY...: every "key":value fragment is in JSON.
+has() {
+    local json=$1; shift
+    for key in "$@"; do
+        case $json in *"$key"*) ;; *) fail "lacks $key: $json" ;; esac
+    done
+}
+
+expect_error count 16 --threads 0
+expect_error count 16 --threads -1
+expect_error count 16 --threads x
+expect_error count 16 --threads
+expect_error count 16 --threads=
+expect_error count 16 --threads 1.5
+expect_error count 16 --unique --bogus
+
+json=$("$bin" count 12 --unique --json) || fail "count 12 --unique --json failed"
+has "$json" '"n":12' '"total":14200' '"distinct":1787' '"threads":' '"seconds":' '"nodes":'
+[ "$(printf '%s\n' "$json" | wc -l)" -eq 1 ] || fail "count --json is not one line: $json"
+
+json=$("$bin" count 12 --json) || fail "count 12 --json failed"
+case $json in *distinct*) fail "distinct without --unique: $json" ;; esac
+
+json=$("$bin" count 13 --threads 3 --json) || fail "count 13 --threads 3 failed"
+has "$json" '"total":73712' '"threads":3'
+json=$("$bin" count 13 --threads=1 --unique --json) || fail "count 13 --threads=1 failed"
+has "$json" '"total":73712' '"distinct":9233' '"threads":1'
+
+text=$("$bin" count 12 --unique) || fail "count 12 --unique failed"
+case $text in *14200*1787*) ;; *) fail "count 12 --unique printed: $text" ;; esac
+
+for n in 1 2 3 4; do
+    json=$("$bin" count $n --unique --json) || fail "count $n failed"
+    case $n in
+    1) has "$json" '"total":1' '"distinct":1' ;;
+    2 | 3) has "$json" '"total":0' '"distinct":0' ;;
+    4) has "$json" '"total":2' '"distinct":1' ;;
+    esac
+done
+
+# Progress: forced on, it goes to stderr and ends at 100 %; stdout stays one JSON line.
+out=$("$bin" count 14 --threads 2 --json --progress 2>"$err_file") || fail "count --progress failed"
+[ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "--progress wrote to stdout: $out"
+has "$out" '"total":365596'
+grep -q '100.0 %' "$err_file" || fail "--progress did not reach 100 %: $(cat "$err_file")"
+# Not a terminal and not asked for: no progress at all.
+"$bin" count 14 --json >/dev/null 2>"$err_file" || fail "count 14 failed"
+[ ! -s "$err_file" ] || fail "progress without a terminal: $(cat "$err_file")"
+"$bin" count 14 --json --progress --no-progress >/dev/null 2>"$err_file" || fail "--no-progress failed"
+[ ! -s "$err_file" ] || fail "--no-progress printed: $(cat "$err_file")"
+
+if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
+echo "count_cli: all passed"
