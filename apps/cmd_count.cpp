@@ -17,17 +17,18 @@ namespace {
 
 enum class progress_mode { automatic, on, off };
 
-std::string format_eta(double seconds)
+// "4.2s", "12m05s", "3h20m"; "--" for an unknown (negative) time.
+std::string format_duration(double seconds)
 {
     if (seconds < 0) return "--";
     const long s = std::lround(seconds);
     char buffer[32];
-    if (s >= 3600)
+    if (seconds < 59.95)
+        std::snprintf(buffer, sizeof buffer, "%.1fs", seconds);
+    else if (s >= 3600)
         std::snprintf(buffer, sizeof buffer, "%ldh%02ldm", s / 3600, s / 60 % 60);
-    else if (s >= 60)
-        std::snprintf(buffer, sizeof buffer, "%ldm%02lds", s / 60, s % 60);
     else
-        std::snprintf(buffer, sizeof buffer, "%lds", s);
+        std::snprintf(buffer, sizeof buffer, "%ldm%02lds", s / 60, s % 60);
     return buffer;
 }
 
@@ -44,10 +45,10 @@ public:
         const double percent = 100.0 * p.fraction;
         if (terminal_) {
             std::fprintf(stderr, "\r%5.1f %%  %zu/%zu tasks  %s elapsed  ETA %s   ", percent, p.tasks_done,
-                         p.tasks_total, format_eta(p.seconds).c_str(), format_eta(p.eta_seconds).c_str());
+                         p.tasks_total, format_duration(p.seconds).c_str(), format_duration(p.eta_seconds).c_str());
         } else {
             std::fprintf(stderr, "%5.1f %%  %zu/%zu tasks  %s elapsed  ETA %s\n", percent, p.tasks_done,
-                         p.tasks_total, format_eta(p.seconds).c_str(), format_eta(p.eta_seconds).c_str());
+                         p.tasks_total, format_duration(p.seconds).c_str(), format_duration(p.eta_seconds).c_str());
         }
         std::fflush(stderr);
         shown_ = true;
