@@ -55,19 +55,20 @@ int run_solve(args a)
         std::printf("{\"n\":%d,\"unique\":%s,\"solutions\":[", *n, unique ? "true" : "false");
     std::uint64_t printed = 0;
     const auto print = [&](const board& b) {
-        std::string text;
         switch (format) {
         case solve_format::board:
-            text = (printed == 0 ? "" : "\n") + render_board(b);
+            if (printed != 0) std::fputs("\n", stdout);
+            std::fputs(render_board(b).c_str(), stdout);
             break;
         case solve_format::cols:
-            text = render_columns(b) + '\n';
+            std::fputs(render_columns(b).c_str(), stdout);
+            std::fputs("\n", stdout);
             break;
         case solve_format::json:
-            text = (printed == 0 ? "\n" : ",\n") + render_json(b);
+            std::fputs(printed == 0 ? "\n" : ",\n", stdout);
+            std::fputs(render_json(b).c_str(), stdout);
             break;
         }
-        std::fputs(text.c_str(), stdout);
         return ++printed < limit;
     };
     if (unique)
