@@ -202,7 +202,7 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
             // Sleeping rather than blocking in MPI_Recv keeps rank 0 off the
             // cores the counting ranks use (Open MPI's blocking receive spins).
             std::this_thread::sleep_for(nap);
-            nap = std::min(nap * 2, std::chrono::microseconds{2000});
+            nap = std::min(nap * 2, std::chrono::microseconds{500});
             continue;
         }
         nap = std::chrono::microseconds{20};
@@ -283,27 +283,47 @@ void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop)
         cv.notify_all();
     });
 
-    const std::size_t depth = 2 * static_cast<std::size_t>(threads);  // queued + running kept in hand
+    // Ids in hand (queued + running): enough that the threads never wait
+    // for a reply from rank 0; more are asked for when fewer than `threads`
+    // are queued. Results ride along with those requests, or go on their own
+    // every half second so that rank 0's checkpoint stays fresh.
+    const std::size_t depth = 3 * static_cast<std::size_t>(threads);
+    const auto report_every = std::chrono::milliseconds(500);
+    auto last_report = std::chrono::steady_clock::now();
     std::vector<std::uint64_t> message;
     std::vector<std::uint64_t> reply(depth);
     for (;;) {
         std::unique_lock lock(m);
-        cv.wait(lock, [&] {
-            return stopped || !results.empty() || (!no_more && queue.size() + running < depth) ||
-                   (no_more && queue.empty() && running == 0);
-        });
+        auto need_work = [&] { return !no_more && queue.size() < threads; };
+        auto finished = [&] { return no_more && queue.empty() && running == 0; };
+        cv.wait_until(lock, last_report + report_every, [&] { return stopped || need_work() || finished(); });
         if (stopped) return;  // rank 0 is writing the checkpoint and aborting the job
-        const bool done = no_more && queue.empty() && running == 0;
-        const std::size_t want = no_more ? 0 : depth - (queue.size() + running);
+        const bool done = finished();
+        const bool due = !results.empty() && std::chrono::steady_clock::now() >= last_report + report_every;
+        if (!done && !need_work() && !due) {
+            if (results.empty()) last_report = std::chrono::steady_clock::now();  // else wait_until would spin
+            continue;
+        }
+        const std::size_t want = need_work() ? depth - (queue.size() + running) : 0;
         message.assign({done ? flag_goodbye : 0, want, results.size(), threads});
         for (const auto& [id, r] : results) message.insert(message.end(), {id, r.total, r.distinct, r.nodes});
         results.clear();
         lock.unlock();
 
         MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report, MPI_COMM_WORLD);
+        last_report = std::chrono::steady_clock::now();
         if (done) break;
+        // Polled with naps: Open MPI's blocking receive spins and would take
+        // a core from the counting threads while rank 0 answers.
+        MPI_Request request;
+        MPI_Irecv(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, 0, tag_work, MPI_COMM_WORLD, &request);
         MPI_Status status;
-        MPI_Recv(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, 0, tag_work, MPI_COMM_WORLD, &status);
+        int arrived = 0;
+        for (std::chrono::microseconds nap{10};; nap = std::min(nap * 2, std::chrono::microseconds{500})) {
+            MPI_Test(&request, &arrived, &status);
+            if (arrived) break;
+            std::this_thread::sleep_for(nap);
+        }
         int got = 0;
         MPI_Get_count(&status, MPI_UINT64_T, &got);
 
