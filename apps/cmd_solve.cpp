@@ -56,18 +56,18 @@ int run_solve(args a)
     std::uint64_t printed = 0;
     const auto print = [&](const board& b) {
         switch (format) {
-        case solve_format::board:
-            if (printed != 0) std::fputs("\n", stdout);
-            std::fputs(render_board(b).c_str(), stdout);
-            break;
-        case solve_format::cols:
-            std::fputs(render_columns(b).c_str(), stdout);
-            std::fputs("\n", stdout);
-            break;
-        case solve_format::json:
-            std::fputs(printed == 0 ? "\n" : ",\n", stdout);
-            std::fputs(render_json(b).c_str(), stdout);
-            break;
+            case solve_format::board:
+                if (printed != 0) std::fputs("\n", stdout);
+                std::fputs(render_board(b).c_str(), stdout);
+                break;
+            case solve_format::cols:
+                std::fputs(render_columns(b).c_str(), stdout);
+                std::fputs("\n", stdout);
+                break;
+            case solve_format::json:
+                std::fputs(printed == 0 ? "\n" : ",\n", stdout);
+                std::fputs(render_json(b).c_str(), stdout);
+                break;
         }
         return ++printed < limit;
     };

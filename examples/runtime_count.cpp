@@ -13,7 +13,8 @@ int main(int argc, char** argv)
         const auto start = std::chrono::steady_clock::now();
         const auto total = nqueens::count_queens(n);
         const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-        std::printf("n = %d: %llu solutions in %.3f s\n", n, static_cast<unsigned long long>(total), took.count());
+        std::printf("n = %d: %llu solutions in %.3f s\n", n, static_cast<unsigned long long>(total),
+                    took.count());
     } catch (const std::domain_error& e) {
         std::fprintf(stderr, "%s\n", e.what());
         return 2;

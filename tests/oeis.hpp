@@ -7,6 +7,7 @@
 
 namespace nqueens::test {
 
+// clang-format off
 // OEIS A000170: solutions of the n-queens problem; element i is n = i + 1.
 inline constexpr std::array<std::uint64_t, 27> a000170 = {
     1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184,
@@ -21,8 +22,16 @@ inline constexpr std::array<std::uint64_t, 27> a002562 = {
     3029242658210, 28439272956934, 275986683743434, 2789712466510289,
     29363495934315694};
 
-constexpr std::uint64_t total(int n) { return a000170[static_cast<std::size_t>(n - 1)]; }
-constexpr std::uint64_t distinct(int n) { return a002562[static_cast<std::size_t>(n - 1)]; }
+// clang-format on
+
+constexpr std::uint64_t total(int n)
+{
+    return a000170[static_cast<std::size_t>(n - 1)];
+}
+constexpr std::uint64_t distinct(int n)
+{
+    return a002562[static_cast<std::size_t>(n - 1)];
+}
 
 }  // namespace nqueens::test
 

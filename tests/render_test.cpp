@@ -53,8 +53,8 @@ TEST_CASE("the parsers refuse malformed text with std::invalid_argument", "[rend
         CHECK_THROWS_AS(nqueens::parse_columns(text), std::invalid_argument);
     for (const char* text : {"", "2,4", "[2 4]", "[2,4", "[2,,4]", "[2,4] x", "[0]", "[,]"})
         CHECK_THROWS_AS(nqueens::parse_json(text), std::invalid_argument);
-    for (const std::vector<std::string>& rows : std::vector<std::vector<std::string>>{
-             {}, {"Q."}, {"QQ", ".."}, {".Q", "."}, {"x"}, {"..", "Q."}})
+    for (const std::vector<std::string>& rows :
+         std::vector<std::vector<std::string>>{{}, {"Q."}, {"QQ", ".."}, {".Q", "."}, {"x"}, {"..", "Q."}})
         CHECK_THROWS_AS(nqueens::parse_rows(rows), std::invalid_argument);
     std::string many;
     for (int i = 0; i < 33; ++i) many += "1 ";

@@ -42,11 +42,11 @@ constexpr std::uint64_t class_total(const Boards& boards)
 }
 
 // One static_assert per property: each is a constant evaluation with its own budget.
-#define NQUEENS_CHECK_TABLES(N)                                                        \
-    static_assert(nqueens::solutions<N>().size() == total(N));                         \
-    static_assert(nqueens::distinct_solutions<N>().size() == distinct(N));             \
-    static_assert(all_solutions_in_order(nqueens::solutions<N>()));                    \
-    static_assert(all_solutions_in_order(nqueens::distinct_solutions<N>()));           \
+#define NQUEENS_CHECK_TABLES(N)                                              \
+    static_assert(nqueens::solutions<N>().size() == total(N));               \
+    static_assert(nqueens::distinct_solutions<N>().size() == distinct(N));   \
+    static_assert(all_solutions_in_order(nqueens::solutions<N>()));          \
+    static_assert(all_solutions_in_order(nqueens::distinct_solutions<N>())); \
     static_assert(class_total(nqueens::distinct_solutions<N>()) == total(N))
 
 constexpr bool first_solutions_valid()

@@ -13,11 +13,11 @@ using nqueens::is_solution;
 static_assert(is_solution(board{0}));
 static_assert(is_solution(board{1, 3, 0, 2}));
 static_assert(is_solution(board{0, 4, 7, 5, 2, 6, 1, 3}));
-static_assert(!is_solution(board{}));                  // no rows
-static_assert(!is_solution(board{0, 1}));              // diagonal
-static_assert(!is_solution(board{1, 3, 1, 2}));        // same column
-static_assert(!is_solution(board{0, 2, 1, 3}));        // anti-diagonal, rows 1 and 2
-static_assert(!is_solution(board{1, 3, 0, 4}));        // column 4 on a 4 x 4 board
+static_assert(!is_solution(board{}));                        // no rows
+static_assert(!is_solution(board{0, 1}));                    // diagonal
+static_assert(!is_solution(board{1, 3, 1, 2}));              // same column
+static_assert(!is_solution(board{0, 2, 1, 3}));              // anti-diagonal, rows 1 and 2
+static_assert(!is_solution(board{1, 3, 0, 4}));              // column 4 on a 4 x 4 board
 static_assert(!is_solution(board{0, 4, 7, 5, 2, 6, 3, 1}));  // rows 2 and 6 on a diagonal
 
 static_assert(board{1, 3, 0, 2}.size() == 4 && board{1, 3, 0, 2}[1] == 3);

@@ -34,13 +34,20 @@ constexpr bool is_canonical_permutation(const board& b) noexcept
     auto at = [&](int k, int r) -> int {
         const int rr = n - 1 - r;
         switch (k) {
-        case 1: return n - 1 - b[r];
-        case 2: return b[rr];
-        case 3: return n - 1 - b[rr];
-        case 4: return inverse[static_cast<unsigned>(r)];
-        case 5: return n - 1 - inverse[static_cast<unsigned>(rr)];
-        case 6: return n - 1 - inverse[static_cast<unsigned>(r)];
-        default: return inverse[static_cast<unsigned>(rr)];
+            case 1:
+                return n - 1 - b[r];
+            case 2:
+                return b[rr];
+            case 3:
+                return n - 1 - b[rr];
+            case 4:
+                return inverse[static_cast<unsigned>(r)];
+            case 5:
+                return n - 1 - inverse[static_cast<unsigned>(rr)];
+            case 6:
+                return n - 1 - inverse[static_cast<unsigned>(r)];
+            default:
+                return inverse[static_cast<unsigned>(rr)];
         }
     };
     for (int k = 1; k < 8; ++k) {

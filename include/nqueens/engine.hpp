@@ -1,4 +1,4 @@
-// count, work_plan: the multithreaded run-time engine for big n (totals, distinct counts, progress, cancellation).
+// count and work_plan: the multithreaded run-time engine for big n.
 #ifndef NQUEENS_ENGINE_HPP
 #define NQUEENS_ENGINE_HPP
 
@@ -84,7 +84,8 @@ public:
     {
         const detail::sym_task& t = tasks_.at(id);
         detail::sym_tally tally{};
-        if (!detail::search_symmetric(t, tally, [&stop] { return stop.stop_requested(); })) return std::nullopt;
+        if (!detail::search_symmetric(t, tally, [&stop] { return stop.stop_requested(); }))
+            return std::nullopt;
         return task_result{tally.total(), tally.distinct(), tally.nodes};
     }
 
@@ -197,7 +198,10 @@ private:
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     }
 
-    bool stopping() const noexcept { return options_.stop.stop_requested() || failed_.load(std::memory_order_relaxed); }
+    bool stopping() const noexcept
+    {
+        return options_.stop.stop_requested() || failed_.load(std::memory_order_relaxed);
+    }
 
     progress snapshot(double seconds) const
     {
@@ -206,7 +210,8 @@ private:
         p.tasks_total = order_.size();
         p.fraction = done_ == order_.size() ? 1.0 : (work_total_ > 0 ? work_done_ / work_total_ : 0.0);
         p.seconds = seconds;
-        p.eta_seconds = p.fraction >= 1.0 ? 0.0 : (p.fraction > 0 ? seconds * (1 - p.fraction) / p.fraction : -1.0);
+        p.eta_seconds =
+            p.fraction >= 1.0 ? 0.0 : (p.fraction > 0 ? seconds * (1 - p.fraction) / p.fraction : -1.0);
         return p;
     }
 

@@ -3,11 +3,11 @@
 #define NQUEENS_SOLUTIONS_HPP
 
 #include <nqueens/board.hpp>
+#include <nqueens/canonical.hpp>
 #include <nqueens/detail/compile_time_solutions.hpp>
 #include <nqueens/detail/enumerate.hpp>
 #include <nqueens/detail/search.hpp>
 #include <nqueens/domain.hpp>
-#include <nqueens/canonical.hpp>
 
 #include <cstdint>
 #include <optional>

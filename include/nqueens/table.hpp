@@ -30,9 +30,8 @@ constexpr auto make_table() noexcept
                   "nqueens::make_table<First, Last>() requires 1 <= First <= Last <= 32");
     namespace hana = boost::hana;
     constexpr auto sizes = hana::to_tuple(hana::make_range(hana::int_c<First>, hana::int_c<Last + 1>));
-    constexpr auto counts = hana::transform(sizes, [](auto n) {
-        return hana::integral_c<std::uint64_t, count_queens<decltype(n)::value>()>;
-    });
+    constexpr auto counts = hana::transform(
+        sizes, [](auto n) { return hana::integral_c<std::uint64_t, count_queens<decltype(n)::value>()>; });
     return hana::unpack(counts, [](auto... count) {
         return std::array<std::uint64_t, sizeof...(count)>{decltype(count)::value...};
     });

@@ -8,8 +8,7 @@
 
 namespace nqueens::detail {
 
-inline constexpr const char* overflow_message =
-    "nqueens: the count does not fit in 64 bits";
+inline constexpr const char* overflow_message = "nqueens: the count does not fit in 64 bits";
 
 constexpr std::uint64_t checked_add(std::uint64_t a, std::uint64_t b)
 {

@@ -37,7 +37,7 @@ inline constexpr auto compile_time_split = make_compile_time_split<N>();
 // One variable per part: each initializer is a constant evaluation of its own.
 template <int N, std::size_t I>
 inline constexpr std::uint64_t compile_time_part =
-    compile_time_split<N>[I].weight * count_completions(N, compile_time_split<N>[I].board).solutions;
+    compile_time_split<N>[I].weight* count_completions(N, compile_time_split<N>[I].board).solutions;
 
 // Summed through an array, not a fold: Clang 14 caps a fold at 256 terms.
 template <int N, std::size_t... I>

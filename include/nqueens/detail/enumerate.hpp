@@ -66,10 +66,10 @@ constexpr bool enumerate_completions(mask_t all, int row, mask_t cols, mask_t le
     for (mask_t free = all & ~(cols | left | right); free != 0; free &= free - 1) {
         const mask_t bit = lowest_bit(free);
         const trail here{std::countr_zero(bit), path};
-        const bool go =
-            (cols | bit) == all
-                ? deliver(f, to_board(&here, row + 1))
-                : enumerate_completions(all, row + 1, cols | bit, (left | bit) << 1, (right | bit) >> 1, &here, f);
+        const bool go = (cols | bit) == all
+                            ? deliver(f, to_board(&here, row + 1))
+                            : enumerate_completions(all, row + 1, cols | bit, (left | bit) << 1,
+                                                    (right | bit) >> 1, &here, f);
         if (!go) return false;
     }
     return true;

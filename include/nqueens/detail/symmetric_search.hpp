@@ -38,11 +38,11 @@ struct sym_rule {
     sym_family family = sym_family::single;
     int n = 1;
     int b1 = 0;
-    int b2 = -1;         // edge: the last row that may hold an edge-column queen
-    mask_t all = 1;      // the board's columns
-    mask_t early = 0;    // columns closed in rows < b1
-    mask_t side = 0;     // edge: both edge columns
-    mask_t last = 0;     // columns closed in the last row
+    int b2 = -1;       // edge: the last row that may hold an edge-column queen
+    mask_t all = 1;    // the board's columns
+    mask_t early = 0;  // columns closed in rows < b1
+    mask_t side = 0;   // edge: both edge columns
+    mask_t last = 0;   // columns closed in the last row
 
     // The columns open in row y, given the columns in use above it and the
     // squares not attacked (`free`).
@@ -261,10 +261,17 @@ constexpr bool search_symmetric(const sym_task& t, sym_tally& out, StopFn&& shou
         }
         rows[static_cast<std::size_t>(last_row)] = q;
         switch (edge_leaf_orbit(n, s.b1, rows.data())) {
-        case 2: ++found.orbits2; break;
-        case 4: ++found.orbits4; break;
-        case 8: ++found.orbits8; break;
-        default: break;
+            case 2:
+                ++found.orbits2;
+                break;
+            case 4:
+                ++found.orbits4;
+                break;
+            case 8:
+                ++found.orbits8;
+                break;
+            default:
+                break;
         }
     };
 
@@ -326,7 +333,8 @@ constexpr void extend_sym_task(const sym_task& t, int depth, F& f)
         f(t);
         return;
     }
-    for (mask_t open = t.open(); open != 0; open &= open - 1) extend_sym_task(t.place(lowest_bit(open)), depth, f);
+    for (mask_t open = t.open(); open != 0; open &= open - 1)
+        extend_sym_task(t.place(lowest_bit(open)), depth, f);
 }
 
 // Calls f(sym_task) for every sub-problem of the symmetric search of an
@@ -362,7 +370,8 @@ constexpr std::uint64_t sym_task_breadth(const sym_task& t, int rows)
 {
     if (rows == 0 || t.row >= t.rule.n - 1) return 1;
     std::uint64_t k = 0;
-    for (mask_t open = t.open(); open != 0; open &= open - 1) k += sym_task_breadth(t.place(lowest_bit(open)), rows - 1);
+    for (mask_t open = t.open(); open != 0; open &= open - 1)
+        k += sym_task_breadth(t.place(lowest_bit(open)), rows - 1);
     return k;
 }
 
