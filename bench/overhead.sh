@@ -5,7 +5,8 @@
 # usage: bench/overhead.sh [--sizes "16 17"] [--threads T] [--repeat R] [--np P] [--cxx COMPILER] [--build DIR]
 #   variants: plain; --checkpoint (default: a write every 2 s); --checkpoint-interval 0 (a write,
 #   with fsync, after every task: the worst case); mpirun -np P nqueens-mpi (rank 0 hands out
-#   tasks, P - 1 ranks count on T threads each); K = 2 shards run one after the other, then merge.
+#   tasks, P - 1 ranks count on T threads each; --bind-to none, and once more with mpirun's default
+#   binding of each rank to one core, to show its cost); K = 2 shards run one after the other, then merge.
 #   "count s" is the time the program reports for the count; "wall s" includes start-up (mpirun's).
 set -euo pipefail
 
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
     --np) np=$2; shift ;;
     --cxx) cxx=$2; shift ;;
     --build) build=$2; shift ;;
-    -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,11p' "$0"; exit 0 ;;
     *) echo "overhead.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift
@@ -96,11 +97,14 @@ for n in $sizes; do
     measure shards_then_merge "$n"
     row "2 shards in turn + merge"
     if [ "$have_mpi" = 1 ]; then
-        measure "$mpiexec" --allow-run-as-root --oversubscribe --mca btl self,vader --mca oob_tcp_if_include lo \
+        measure "$mpiexec" --allow-run-as-root --oversubscribe --bind-to none --mca btl self,vader --mca oob_tcp_if_include lo \
             -np "$np" "$mpibin" count "$n" --threads "$threads" --json
         row "mpirun -np $np nqueens-mpi"
-        measure "$mpiexec" --allow-run-as-root --oversubscribe --mca btl self,vader --mca oob_tcp_if_include lo \
+        measure "$mpiexec" --allow-run-as-root --oversubscribe --bind-to none --mca btl self,vader --mca oob_tcp_if_include lo \
             -np "$np" "$mpibin" count "$n" --threads "$threads" --json --checkpoint "$work/cp.json"
         row "mpirun -np $np nqueens-mpi --checkpoint"
+        measure "$mpiexec" --allow-run-as-root --oversubscribe --mca btl self,vader --mca oob_tcp_if_include lo \
+            -np "$np" "$mpibin" count "$n" --threads "$threads" --json 2>/dev/null
+        row "mpirun -np $np, default core binding"
     fi
 done

@@ -6,6 +6,7 @@
 #include <nqueens/engine.hpp>
 
 #include <mpi.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <chrono>
@@ -110,6 +111,31 @@ unsigned default_threads()
     const int counting = std::max(1, local - (lowest == 0 ? 1 : 0));
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     return std::max(1u, cores / static_cast<unsigned>(counting));
+}
+
+// The CPUs this process may run on (mpirun binds each rank to one core by
+// default), or 0 if unknown.
+unsigned bound_cpus()
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return 0;
+    return static_cast<unsigned>(CPU_COUNT(&set));
+}
+
+// Warns once, from rank 0, when counting ranks run more threads than the
+// CPUs they are bound to: the count would take twice as long or more.
+void warn_about_binding(int rank, int ranks, unsigned threads)
+{
+    const unsigned cpus = bound_cpus();
+    int squeezed = (rank != 0 || ranks == 1) && cpus != 0 && cpus < threads ? 1 : 0;
+    int any = 0;
+    MPI_Allreduce(&squeezed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (rank == 0 && any)
+        std::fprintf(stderr,
+                     "nqueens-mpi: warning: a counting rank runs %u threads on fewer CPUs (mpirun binds ranks to "
+                     "cores by default); run mpirun with --bind-to none, or --map-by slot:PE=%u\n",
+                     threads, threads);
 }
 
 void print_result(const settings& s, const run_record& r, unsigned threads, int ranks)
@@ -368,11 +394,12 @@ int main(int argc, char** argv)
     }
 
     try {
+        if (s.threads == 0) s.threads = ranks == 1 ? std::max(1u, std::thread::hardware_concurrency()) : default_threads();
+        warn_about_binding(rank, ranks, s.threads);
         if (ranks == 1) {
             status = run_alone(s, signals);
         } else {
             const work_plan plan(s.n);
-            if (s.threads == 0) s.threads = default_threads();
             // Rank 0 reads the checkpoint; everyone learns whether it was refused.
             std::optional<record_builder> builder;
             std::string error;
