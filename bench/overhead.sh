@@ -80,13 +80,13 @@ shards_then_merge() {
 
 echo "# nqueens overhead: $(uname -m), $(nproc) cores, $cxx $("$cxx" -dumpversion), Release; threads = $threads," \
     "best of $repeat; $(date -u +%Y-%m-%d)"
-printf '%-4s %-34s %9s %9s %8s %8s\n' n variant "count s" "wall s" "ratio" "wall r."
+printf '%-4s %-38s %9s %9s %8s %8s\n' n variant "count s" "wall s" "ratio" "wall r."
 for n in $sizes; do
     measure "$nqueens" count "$n" --threads "$threads" --json
     plain_count=$best_count
     plain_wall=$best_wall
     row() {
-        printf '%-4s %-34s %9.3f %9.3f %8.3f %8.3f\n' "$n" "$1" "$best_count" "$best_wall" \
+        printf '%-4s %-38s %9.3f %9.3f %8.3f %8.3f\n' "$n" "$1" "$best_count" "$best_wall" \
             "$(echo "$best_count / $plain_count" | bc -l)" "$(echo "$best_wall / $plain_wall" | bc -l)"
     }
     row "count (plain)"

@@ -24,6 +24,16 @@ expect_refused() {
     [ "$before" = "$(cksum <"$file")" ] || fail "'$*' changed the refused file"
 }
 
+# run_ms N: milliseconds of a plain count of N on 2 threads (so that the
+# random moments below fall inside a run on any machine and build).
+run_ms() {
+    local start end
+    start=$(date +%s%N)
+    "$bin" count "$1" --threads 2 >/dev/null
+    end=$(date +%s%N)
+    echo $(((end - start) / 1000000))
+}
+
 # Interrupt a run with SIG at a random moment (up to MAX_MS), again and again,
 # resuming each time, until a run finishes; it must print the exact count.
 interrupt_and_resume() {
@@ -31,7 +41,8 @@ interrupt_and_resume() {
     want=$(total "$n")
     rm -f "$cp"
     for round in 1 2 3 4 5 6 7 8 9 10 11 12; do
-        delay=$(printf '0.%03d' $((20 + RANDOM % max_ms)))
+        local ms=$((5 + RANDOM % max_ms))
+        delay=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
         "$bin" count "$n" --threads 2 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
         local pid=$!
         sleep "$delay"
@@ -64,21 +75,24 @@ interrupt_and_resume() {
     case $out in *" $want solutions"*) ;; *) fail "n = $n: final resume printed '$out', want $want" ;; esac
 }
 
-interrupt_and_resume 14 INT 60
-interrupt_and_resume 14 TERM 60
-interrupt_and_resume 15 INT 500
-interrupt_and_resume 15 TERM 500
+ms14=$(run_ms 14)
+ms15=$(run_ms 15)
+interrupt_and_resume 14 INT $((ms14 * 9 / 10 + 1))
+interrupt_and_resume 14 TERM $((ms14 * 9 / 10 + 1))
+interrupt_and_resume 15 INT $((ms15 * 9 / 10 + 1))
+interrupt_and_resume 15 TERM $((ms15 * 9 / 10 + 1))
 
 # An interruption well inside a longer run, then the resumed run: the exact count.
 cp="$dir/cp16.json"
+ms16=$(run_ms 16)
 "$bin" count 16 --threads 2 --checkpoint "$cp" --checkpoint-interval 1 >/dev/null 2>"$dir/err" &
 pid=$!
-sleep 1
-kill -INT "$pid"
+sleep "$(printf '%d.%03d' $((ms16 / 2000)) $((ms16 / 2 % 1000)))"
+kill -INT "$pid" 2>/dev/null
 wait "$pid"; status=$?
 if [ "$status" -eq 130 ]; then
     done_tasks=$(grep -o '"tasks_done":[0-9]*' "$cp" | cut -d: -f2)
-    [ "${done_tasks:-0}" -gt 0 ] || echo "note: n = 16 checkpoint after 1 s holds no finished task"
+    [ "${done_tasks:-0}" -gt 0 ] || echo "note: n = 16 checkpoint half way holds no finished task"
     grep -q '"complete":false' "$cp" || fail "n = 16: interrupted checkpoint claims to be complete"
 fi
 out=$("$bin" count 16 --checkpoint "$cp" --unique --json) || fail "n = 16: resume failed"
