@@ -1,4 +1,5 @@
-// `nqueens merge FILE...`: adds up the shard result files of one count, refusing missing, duplicate or foreign shards.
+// `nqueens merge FILE...`: adds up the shard result files of one count, refusing missing, duplicate or
+// foreign shards.
 #include "cli.hpp"
 #include "persist.hpp"
 
@@ -42,13 +43,14 @@ int run_merge(args a)
     const auto total = static_cast<unsigned long long>(m.sum.total);
     const auto distinct = static_cast<unsigned long long>(m.sum.distinct);
     if (json) {
-        std::printf("{\"n\":%d,\"total\":%llu,\"distinct\":%llu,\"nodes\":%llu,\"shards\":%u,\"tasks\":%zu,"
-                    "\"seconds\":%s}\n",
-                    m.n, total, distinct, static_cast<unsigned long long>(m.sum.nodes), m.shards, m.tasks,
-                    format_seconds(m.seconds).c_str());
+        std::printf(
+            "{\"n\":%d,\"total\":%llu,\"distinct\":%llu,\"nodes\":%llu,\"shards\":%u,\"tasks\":%zu,"
+            "\"seconds\":%s}\n",
+            m.n, total, distinct, static_cast<unsigned long long>(m.sum.nodes), m.shards, m.tasks,
+            format_seconds(m.seconds).c_str());
     } else {
-        std::printf("n = %d: %llu solutions, %llu distinct (%u shards, %zu tasks, %s s of counting)\n", m.n, total,
-                    distinct, m.shards, m.tasks, format_seconds(m.seconds).c_str());
+        std::printf("n = %d: %llu solutions, %llu distinct (%u shards, %zu tasks, %s s of counting)\n", m.n,
+                    total, distinct, m.shards, m.tasks, format_seconds(m.seconds).c_str());
     }
     return 0;
 }

@@ -29,7 +29,8 @@ shard parse_shard(std::string_view text)
 {
     const auto slash = text.find('/');
     if (slash == std::string_view::npos)
-        throw usage_error("--shard must be I/K (the I-th of K slices, 0 <= I < K), got '" + std::string(text) + "'");
+        throw usage_error("--shard must be I/K (the I-th of K slices, 0 <= I < K), got '" +
+                          std::string(text) + "'");
     const auto k = parse_integer(text.substr(slash + 1), "the K of --shard I/K", 1, 1000000);
     const auto i = parse_integer(text.substr(0, slash), "the I of --shard I/K", 0, k - 1);
     return shard{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k)};
@@ -106,7 +107,8 @@ void persist_options::check() const
 {
     if (slice != shard{} && out.empty())
         throw usage_error("--shard " + to_string(slice) + " needs --out FILE for its result");
-    if (!out.empty() && out == checkpoint) throw usage_error("--out and --checkpoint must be different files");
+    if (!out.empty() && out == checkpoint)
+        throw usage_error("--out and --checkpoint must be different files");
 }
 
 stop_on_signals::stop_on_signals()
@@ -175,8 +177,13 @@ run_record load_or_start_record(const persist_options& p, const work_plan& plan)
 }
 
 persist_session::persist_session(const persist_options& p, int n, stop_on_signals* shared)
-    : options_(p), plan_(n), builder_(load_or_start_record(p, plan_)), signals_(shared),
-      start_(std::chrono::steady_clock::now()), last_save_(start_), base_seconds_(builder_.base().seconds)
+    : options_(p),
+      plan_(n),
+      builder_(load_or_start_record(p, plan_)),
+      signals_(shared),
+      start_(std::chrono::steady_clock::now()),
+      last_save_(start_),
+      base_seconds_(builder_.base().seconds)
 {
     if (!options_.checkpoint.empty()) {
         if (!signals_) {
@@ -197,7 +204,8 @@ persist_session::persist_session(const persist_options& p, int n, stop_on_signal
 void persist_session::save_checkpoint()
 {
     run_record r = builder_.snapshot();
-    r.seconds = base_seconds_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    r.seconds =
+        base_seconds_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     save_record_file(options_.checkpoint, r);
     last_save_ = std::chrono::steady_clock::now();
 }
@@ -222,7 +230,8 @@ void persist_session::attach(count_options& options)
 std::optional<int> persist_session::finish(count_result& r, bool json)
 {
     run_record rec = builder_.snapshot();
-    rec.seconds = base_seconds_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    rec.seconds =
+        base_seconds_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     if (!rec.complete()) {
         if (!options_.checkpoint.empty()) save_record_file(options_.checkpoint, rec);
         if (signals_ && signals_->caught() != 0)
@@ -243,14 +252,16 @@ std::optional<int> persist_session::finish(count_result& r, bool json)
     const auto distinct = static_cast<unsigned long long>(rec.sum.distinct);
     const auto nodes = static_cast<unsigned long long>(rec.sum.nodes);
     if (json) {
-        std::printf("{\"n\":%d,\"shard\":\"%s\",\"tasks\":%zu,\"total\":%llu,\"distinct\":%llu,\"threads\":%u,"
-                    "\"seconds\":%s,\"nodes\":%llu,\"out\":%s}\n",
-                    rec.n, to_string(rec.slice).c_str(), rec.done.size(), total, distinct, r.threads,
-                    format_seconds(rec.seconds).c_str(), nodes, nlohmann::json(options_.out).dump().c_str());
+        std::printf(
+            "{\"n\":%d,\"shard\":\"%s\",\"tasks\":%zu,\"total\":%llu,\"distinct\":%llu,\"threads\":%u,"
+            "\"seconds\":%s,\"nodes\":%llu,\"out\":%s}\n",
+            rec.n, to_string(rec.slice).c_str(), rec.done.size(), total, distinct, r.threads,
+            format_seconds(rec.seconds).c_str(), nodes, nlohmann::json(options_.out).dump().c_str());
     } else {
-        std::printf("n = %d, shard %s: %zu of %zu tasks, %llu solutions, %llu distinct (%s s); written to %s\n",
-                    rec.n, to_string(rec.slice).c_str(), rec.done.size(), rec.plan_size, total, distinct,
-                    format_seconds(rec.seconds).c_str(), options_.out.c_str());
+        std::printf(
+            "n = %d, shard %s: %zu of %zu tasks, %llu solutions, %llu distinct (%s s); written to %s\n",
+            rec.n, to_string(rec.slice).c_str(), rec.done.size(), rec.plan_size, total, distinct,
+            format_seconds(rec.seconds).c_str(), options_.out.c_str());
     }
     return 0;
 }

@@ -1,4 +1,5 @@
-// Checkpoints, shard result files and signal handling for long counts (count --checkpoint/--shard/--out, merge, nqueens-mpi).
+// Checkpoints, shard result files and signal handling for long counts (count --checkpoint/--shard/--out,
+// merge, nqueens-mpi).
 #ifndef NQUEENS_APPS_PERSIST_HPP
 #define NQUEENS_APPS_PERSIST_HPP
 
@@ -80,7 +81,8 @@ run_record load_or_start_record(const persist_options& p, const work_plan& plan)
 
 // The exit status (128 + signal) and stderr line of a run stopped by
 // `signal`, naming the checkpoint if there is one.
-int report_interrupted(int signal, const std::string& checkpoint, const run_record& r, const char* who = "nqueens");
+int report_interrupted(int signal, const std::string& checkpoint, const run_record& r,
+                       const char* who = "nqueens");
 
 // Keeps the checkpoint of a count run by the `count` command: loads it and
 // refuses a foreign or damaged one, keeps it up to date while the count

@@ -94,7 +94,8 @@ TEST_CASE("K merged shards equal the single count", "[checkpoint][merge]")
         std::vector<nqueens::run_record> records;
         std::vector<std::string> names;
         for (std::uint32_t i = 0; i < k; ++i) {
-            records.push_back(nqueens::record_from_json(nqueens::record_to_json(finished_shard(plan, {i, k}))));
+            records.push_back(
+                nqueens::record_from_json(nqueens::record_to_json(finished_shard(plan, {i, k}))));
             names.push_back("s" + std::to_string(i) + ".json");
         }
         const auto m = nqueens::merge_records(records, names);
@@ -115,7 +116,8 @@ TEST_CASE("merge reports missing, duplicated, unfinished and foreign shards", "[
     const std::vector<std::string> names = {"a", "b", "c", "d"};
 
     std::vector<nqueens::run_record> v = {s0, s2};
-    CHECK_THROWS_MATCHES(nqueens::merge_records(v, names), nqueens::record_error, Message("missing shard 1/3"));
+    CHECK_THROWS_MATCHES(nqueens::merge_records(v, names), nqueens::record_error,
+                         Message("missing shard 1/3"));
     v = {s0, s1, s1, s2};
     CHECK_THROWS_MATCHES(nqueens::merge_records(v, names), nqueens::record_error,
                          Message("shard 1/3 given 2 times: b, c"));
@@ -152,7 +154,8 @@ TEST_CASE("a record for another n, list version, size or shard does not match th
     v = r;
     v.plan_size += 1;
     CHECK_THROWS_AS(nqueens::check_record_matches(v, plan, {}, "cp"), nqueens::record_error);
-    CHECK_THROWS_WITH(nqueens::check_record_matches(r, plan, {1, 2}, "cp"), "cp is for shard all, not shard 1/2");
+    CHECK_THROWS_WITH(nqueens::check_record_matches(r, plan, {1, 2}, "cp"),
+                      "cp is for shard all, not shard 1/2");
 }
 
 TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][json]")
@@ -181,7 +184,8 @@ TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][js
         t.replace(at, from.size(), to);
         return t;
     };
-    refused(edit("\"total\":" + std::to_string(good.sum.total), "\"total\":" + std::to_string(good.sum.total + 1)),
+    refused(edit("\"total\":" + std::to_string(good.sum.total),
+                 "\"total\":" + std::to_string(good.sum.total + 1)),
             "is damaged: checksum mismatch");
     refused(edit("\"nodes\":", "\"nodez\":"), "is damaged: no \"nodes\" field");
     refused(edit("\"n\":11", "\"n\":\"11\""), "is damaged: \"n\" is not a whole number in range");
@@ -192,8 +196,8 @@ TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][js
     auto bad = good;
     bad.done.push_back(plan.size() + 3);
     refused(nqueens::record_to_json(bad), "task id " + std::to_string(plan.size() + 3) +
-                                              " is out of range (the plan has " + std::to_string(plan.size()) +
-                                              " tasks)");
+                                              " is out of range (the plan has " +
+                                              std::to_string(plan.size()) + " tasks)");
     bad = good;
     bad.done.push_back(bad.done.back());
     refused(nqueens::record_to_json(bad), "task id " + std::to_string(good.done.back()) + " is listed twice");

@@ -1,4 +1,5 @@
-// nqueens-mpi: `count N` over MPI ranks; rank 0 hands out sub-problem ids, the other ranks count them on threads.
+// nqueens-mpi: `count N` over MPI ranks; rank 0 hands out sub-problem ids, the other ranks count them on
+// threads.
 #include "../cli.hpp"
 #include "../persist.hpp"
 
@@ -66,8 +67,9 @@ struct settings {
 settings parse(args a)
 {
     if (a.empty() || a.front() != "count")
-        throw usage_error(a.empty() ? "missing command; try 'nqueens-mpi --help'"
-                                    : "unknown command '" + std::string(a.front()) + "'; try 'nqueens-mpi --help'");
+        throw usage_error(a.empty()
+                              ? "missing command; try 'nqueens-mpi --help'"
+                              : "unknown command '" + std::string(a.front()) + "'; try 'nqueens-mpi --help'");
     settings s;
     std::optional<int> n;
     for (std::size_t i = 1; i < a.size(); ++i) {
@@ -79,7 +81,8 @@ settings parse(args a)
         else if (arg == "--progress" || arg == "--no-progress")
             continue;  // accepted for symmetry with nqueens count; no progress line here
         else if (arg == "--threads" || arg.starts_with("--threads="))
-            s.threads = static_cast<unsigned>(parse_integer(option_value(a, i, "--threads"), "--threads", 1, 4096));
+            s.threads =
+                static_cast<unsigned>(parse_integer(option_value(a, i, "--threads"), "--threads", 1, 4096));
         else if (s.persist.parse(a, i))
             continue;
         else if (arg.starts_with("-") && arg.size() > 1 && !(arg[1] >= '0' && arg[1] <= '9'))
@@ -132,10 +135,11 @@ void warn_about_binding(int rank, int ranks, unsigned threads)
     int any = 0;
     MPI_Allreduce(&squeezed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (rank == 0 && any)
-        std::fprintf(stderr,
-                     "nqueens-mpi: warning: a counting rank runs %u threads on fewer CPUs (mpirun binds ranks to "
-                     "cores by default); run mpirun with --bind-to none, or --map-by slot:PE=%u\n",
-                     threads, threads);
+        std::fprintf(
+            stderr,
+            "nqueens-mpi: warning: a counting rank runs %u threads on fewer CPUs (mpirun binds ranks to "
+            "cores by default); run mpirun with --bind-to none, or --map-by slot:PE=%u\n",
+            threads, threads);
 }
 
 void print_result(const settings& s, const run_record& r, unsigned threads, int ranks)
@@ -146,15 +150,16 @@ void print_result(const settings& s, const run_record& r, unsigned threads, int 
     if (s.json) {
         std::printf("{\"n\":%d,\"total\":%llu", r.n, total);
         if (s.unique) std::printf(",\"distinct\":%llu", distinct);
-        std::printf(",\"threads\":%u,\"ranks\":%d,\"seconds\":%s,\"nodes\":%llu", threads, ranks, seconds.c_str(),
-                    static_cast<unsigned long long>(r.sum.nodes));
+        std::printf(",\"threads\":%u,\"ranks\":%d,\"seconds\":%s,\"nodes\":%llu", threads, ranks,
+                    seconds.c_str(), static_cast<unsigned long long>(r.sum.nodes));
         if (r.slice != shard{}) std::printf(",\"shard\":\"%s\"", to_string(r.slice).c_str());
         std::printf("}\n");
     } else {
         std::string what = "n = " + std::to_string(r.n);
         if (r.slice != shard{}) what += ", shard " + to_string(r.slice);
         if (s.unique)
-            std::printf("%s: %llu solutions, %llu distinct (%s s)\n", what.c_str(), total, distinct, seconds.c_str());
+            std::printf("%s: %llu solutions, %llu distinct (%s s)\n", what.c_str(), total, distinct,
+                        seconds.c_str());
         else
             std::printf("%s: %llu solutions (%s s)\n", what.c_str(), total, seconds.c_str());
     }
@@ -180,14 +185,15 @@ int run_alone(const settings& s, stop_on_signals& signals)
 
 // Rank 0 with helpers: hands out the unfinished ids of the slice, largest
 // estimate first, records what comes back and keeps the checkpoint.
-int run_coordinator(const settings& s, const work_plan& plan, record_builder& builder, stop_on_signals& signals,
-                    int ranks)
+int run_coordinator(const settings& s, const work_plan& plan, record_builder& builder,
+                    stop_on_signals& signals, int ranks)
 {
     const auto start = std::chrono::steady_clock::now();
     const double base_seconds = builder.base().seconds;
     auto snapshot = [&] {
         run_record r = builder.snapshot();
-        r.seconds = base_seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        r.seconds =
+            base_seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return r;
     };
 
@@ -238,7 +244,8 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
         MPI_Recv(message.data(), size, MPI_UINT64_T, status.MPI_SOURCE, tag_report, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
         if (message.size() < 4 || message.size() != 4 + 4 * message[2])
-            throw std::runtime_error("rank " + std::to_string(status.MPI_SOURCE) + " sent a malformed report");
+            throw std::runtime_error("rank " + std::to_string(status.MPI_SOURCE) +
+                                     " sent a malformed report");
         const std::uint64_t flags = message[0];
         const std::uint64_t want = message[1];
         threads = std::max(threads, static_cast<unsigned>(message[3]));
@@ -327,7 +334,8 @@ void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop)
         const bool done = finished();
         const bool due = !results.empty() && std::chrono::steady_clock::now() >= last_report + report_every;
         if (!done && !need_work() && !due) {
-            if (results.empty()) last_report = std::chrono::steady_clock::now();  // else wait_until would spin
+            if (results.empty())
+                last_report = std::chrono::steady_clock::now();  // else wait_until would spin
             continue;
         }
         const std::size_t want = need_work() ? depth - (queue.size() + running) : 0;
@@ -336,13 +344,15 @@ void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop)
         results.clear();
         lock.unlock();
 
-        MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report, MPI_COMM_WORLD);
+        MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report,
+                 MPI_COMM_WORLD);
         last_report = std::chrono::steady_clock::now();
         if (done) break;
         // Polled with naps: Open MPI's blocking receive spins and would take
         // a core from the counting threads while rank 0 answers.
         MPI_Request request;
-        MPI_Irecv(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, 0, tag_work, MPI_COMM_WORLD, &request);
+        MPI_Irecv(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, 0, tag_work, MPI_COMM_WORLD,
+                  &request);
         MPI_Status status;
         int arrived = 0;
         for (std::chrono::microseconds nap{10};; nap = std::min(nap * 2, std::chrono::microseconds{500})) {
@@ -354,7 +364,8 @@ void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop)
         MPI_Get_count(&status, MPI_UINT64_T, &got);
 
         lock.lock();
-        for (int i = 0; i < got; ++i) queue.push_back(static_cast<std::size_t>(reply[static_cast<std::size_t>(i)]));
+        for (int i = 0; i < got; ++i)
+            queue.push_back(static_cast<std::size_t>(reply[static_cast<std::size_t>(i)]));
         if (want > 0 && got == 0) no_more = true;
         cv.notify_all();
     }
@@ -394,7 +405,8 @@ int main(int argc, char** argv)
     }
 
     try {
-        if (s.threads == 0) s.threads = ranks == 1 ? std::max(1u, std::thread::hardware_concurrency()) : default_threads();
+        if (s.threads == 0)
+            s.threads = ranks == 1 ? std::max(1u, std::thread::hardware_concurrency()) : default_threads();
         warn_about_binding(rank, ranks, s.threads);
         if (ranks == 1) {
             status = run_alone(s, signals);
@@ -406,7 +418,8 @@ int main(int argc, char** argv)
             if (rank == 0) {
                 try {
                     builder.emplace(load_or_start_record(s.persist, plan));
-                    if (!s.persist.checkpoint.empty()) save_record_file(s.persist.checkpoint, builder->snapshot());
+                    if (!s.persist.checkpoint.empty())
+                        save_record_file(s.persist.checkpoint, builder->snapshot());
                 } catch (const usage_error& e) {
                     error = e.what();
                     status = 2;

@@ -1,4 +1,5 @@
-// run_record, shard, merge_records: the finished part of a long count (checkpoints, shard results) and the checks that make it safe to reuse.
+// run_record, shard, merge_records: the finished part of a long count (checkpoints, shard results) and the
+// checks that make it safe to reuse.
 #ifndef NQUEENS_CHECKPOINT_HPP
 #define NQUEENS_CHECKPOINT_HPP
 
@@ -56,12 +57,12 @@ inline std::string to_string(const shard& s)
 struct run_record {
     int n = 0;
     std::uint32_t plan_version = work_plan::version;
-    std::size_t plan_size = 0;          // work_plan(n).size() when written
-    shard slice{};                      // the tasks this record is about
-    std::vector<std::size_t> done;      // finished task ids, increasing
-    task_result sum{};                  // the counts of the finished tasks
-    double seconds = 0;                 // wall time spent on them so far
-    std::string program;                // e.g. "nqueens 0.1.0"
+    std::size_t plan_size = 0;      // work_plan(n).size() when written
+    shard slice{};                  // the tasks this record is about
+    std::vector<std::size_t> done;  // finished task ids, increasing
+    task_result sum{};              // the counts of the finished tasks
+    double seconds = 0;             // wall time spent on them so far
+    std::string program;            // e.g. "nqueens 0.1.0"
 
     // The tasks of the slice (done or not).
     std::size_t tasks_total() const noexcept { return slice.size(plan_size); }
@@ -128,18 +129,20 @@ inline void check_record(const run_record& r, std::string_view what = "record")
     const std::string w(what);
     if (!in_domain(r.n)) throw record_error(w + ": n = " + std::to_string(r.n) + " is outside 1..32");
     if (!r.slice.valid())
-        throw record_error(w + ": shard " + std::to_string(r.slice.index) + "/" + std::to_string(r.slice.count) +
-                           " is not a valid slice");
+        throw record_error(w + ": shard " + std::to_string(r.slice.index) + "/" +
+                           std::to_string(r.slice.count) + " is not a valid slice");
     for (std::size_t i = 0; i < r.done.size(); ++i) {
         const std::size_t id = r.done[i];
         if (id >= r.plan_size)
             throw record_error(w + ": task id " + std::to_string(id) + " is out of range (the plan has " +
                                std::to_string(r.plan_size) + " tasks)");
         if (i > 0 && id <= r.done[i - 1])
-            throw record_error(w + (id == r.done[i - 1] ? ": task id " + std::to_string(id) + " is listed twice"
-                                                        : ": task ids are not in increasing order"));
+            throw record_error(w + (id == r.done[i - 1]
+                                        ? ": task id " + std::to_string(id) + " is listed twice"
+                                        : ": task ids are not in increasing order"));
         if (!r.slice.contains(id))
-            throw record_error(w + ": task id " + std::to_string(id) + " is not in shard " + to_string(r.slice));
+            throw record_error(w + ": task id " + std::to_string(id) + " is not in shard " +
+                               to_string(r.slice));
     }
     if (r.done.empty() && (r.sum.total != 0 || r.sum.distinct != 0 || r.sum.nodes != 0))
         throw record_error(w + ": counts without any finished task");
@@ -148,11 +151,13 @@ inline void check_record(const run_record& r, std::string_view what = "record")
 // Checks that `r` (sound by check_record) belongs to a run of `plan` over
 // `s`: same n, same sub-problem list (version and size) and same slice.
 // Throws record_error naming the mismatch, prefixed by `what`.
-inline void check_record_matches(const run_record& r, const work_plan& plan, shard s, std::string_view what = "record")
+inline void check_record_matches(const run_record& r, const work_plan& plan, shard s,
+                                 std::string_view what = "record")
 {
     const std::string w(what);
     if (r.n != plan.n())
-        throw record_error(w + " is for n = " + std::to_string(r.n) + ", not n = " + std::to_string(plan.n()));
+        throw record_error(w + " is for n = " + std::to_string(r.n) +
+                           ", not n = " + std::to_string(plan.n()));
     if (r.plan_version != work_plan::version)
         throw record_error(w + " uses sub-problem list version " + std::to_string(r.plan_version) +
                            "; this program uses version " + std::to_string(work_plan::version));
@@ -237,7 +242,9 @@ struct merged_counts {
 //     auto m = nqueens::merge_records(records, names);  // m.sum.total
 inline merged_counts merge_records(std::span<const run_record> records, std::span<const std::string> names)
 {
-    auto name = [&](std::size_t i) { return i < names.size() ? names[i] : "record " + std::to_string(i + 1); };
+    auto name = [&](std::size_t i) {
+        return i < names.size() ? names[i] : "record " + std::to_string(i + 1);
+    };
     if (records.empty()) throw record_error("nothing to merge");
     for (std::size_t i = 0; i < records.size(); ++i) check_record(records[i], name(i));
 
@@ -257,8 +264,9 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
             throw record_error("foreign shard: " + pair + " were made by different programs ('" + r.program +
                                "', '" + first.program + "')");
         if (r.slice.count != first.slice.count)
-            throw record_error("foreign shard: " + name(i) + " is shard " + to_string(r.slice) + " but " + name(0) +
-                               " is shard " + to_string(first.slice) + " (different numbers of shards)");
+            throw record_error("foreign shard: " + name(i) + " is shard " + to_string(r.slice) + " but " +
+                               name(0) + " is shard " + to_string(first.slice) +
+                               " (different numbers of shards)");
     }
 
     const std::uint32_t k = first.slice.count;
@@ -285,9 +293,9 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
     }
     for (std::size_t i = 0; i < records.size(); ++i) {
         if (!records[i].complete())
-            note(name(i) + " (shard " + to_string(records[i].slice) + ") is unfinished: " +
-                 std::to_string(records[i].done.size()) + " of " + std::to_string(records[i].tasks_total()) +
-                 " tasks");
+            note(name(i) + " (shard " + to_string(records[i].slice) +
+                 ") is unfinished: " + std::to_string(records[i].done.size()) + " of " +
+                 std::to_string(records[i].tasks_total()) + " tasks");
     }
     if (!problems.empty()) throw record_error(problems);
 

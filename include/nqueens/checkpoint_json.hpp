@@ -1,4 +1,5 @@
-// record_to_json, record_from_json: run_record as a JSON document (opt-in: needs nlohmann-json 3; not in nqueens.hpp).
+// record_to_json, record_from_json: run_record as a JSON document (opt-in: needs nlohmann-json 3; not in
+// nqueens.hpp).
 #ifndef NQUEENS_CHECKPOINT_JSON_HPP
 #define NQUEENS_CHECKPOINT_JSON_HPP
 
@@ -111,13 +112,15 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
     if (!done.is_array()) throw record_error(w + " is damaged: \"done\" is not a list of task ids");
     r.done.reserve(done.size());
     for (const auto& id : done) {
-        if (!id.is_number_unsigned()) throw record_error(w + " is damaged: \"done\" holds something not a task id");
+        if (!id.is_number_unsigned())
+            throw record_error(w + " is damaged: \"done\" holds something not a task id");
         r.done.push_back(static_cast<std::size_t>(id.get<std::uint64_t>()));
     }
 
     const auto& sum = detail::record_field(j, "checksum", w);
     char expect[32];
-    std::snprintf(expect, sizeof expect, "fnv1a64:%016llx", static_cast<unsigned long long>(record_checksum(r)));
+    std::snprintf(expect, sizeof expect, "fnv1a64:%016llx",
+                  static_cast<unsigned long long>(record_checksum(r)));
     if (!sum.is_string() || sum.get<std::string>() != expect)
         throw record_error(w + " is damaged: checksum mismatch");
     check_record(r, w);
