@@ -96,7 +96,7 @@ TEST_CASE("K merged shards equal the single count", "[checkpoint][merge]")
         for (std::uint32_t i = 0; i < k; ++i) {
             records.push_back(
                 nqueens::record_from_json(nqueens::record_to_json(finished_shard(plan, {i, k}))));
-            names.push_back("s" + std::to_string(i) + ".json");
+            names.push_back(std::string("s").append(std::to_string(i)).append(".json"));
         }
         const auto m = nqueens::merge_records(records, names);
         CHECK(m.sum.total == 14200);
