@@ -23,6 +23,11 @@ long long parse_integer(std::string_view text, std::string_view what, long long 
     return value;
 }
 
+bool is_option(std::string_view arg) noexcept
+{
+    return arg.size() > 1 && arg[0] == '-' && !(arg[1] >= '0' && arg[1] <= '9');
+}
+
 int parse_board_size(std::string_view text)
 {
     return static_cast<int>(parse_integer(text, "n", min_n, max_n));

@@ -19,6 +19,10 @@ using args = std::span<const std::string_view>;
 // Parses a whole decimal integer in [lo, hi]; `what` names it in the error.
 long long parse_integer(std::string_view text, std::string_view what, long long lo, long long hi);
 
+// True for an option ("--json", "-x"), false for a value, including a
+// negative number ("-1" is a bad board size, not an unknown option).
+bool is_option(std::string_view arg) noexcept;
+
 // Parses the board size: 1 <= n <= 32.
 int parse_board_size(std::string_view text);
 

@@ -1,5 +1,6 @@
 // `nqueens count N`: counts the solutions with the threaded engine and times the count.
 #include "cli.hpp"
+#include "count_args.hpp"
 #include "persist.hpp"
 
 #include <nqueens/engine.hpp>
@@ -14,8 +15,6 @@
 namespace nqueens::cli {
 
 namespace {
-
-enum class progress_mode { automatic, on, off };
 
 // "4.2s", "12m05s", "3h20m"; "--" for an unknown (negative) time.
 std::string format_duration(double seconds)
@@ -45,10 +44,12 @@ public:
         const double percent = 100.0 * p.fraction;
         if (terminal_) {
             std::fprintf(stderr, "\r%5.1f %%  %zu/%zu tasks  %s elapsed  ETA %s   ", percent, p.tasks_done,
-                         p.tasks_total, format_duration(p.seconds).c_str(), format_duration(p.eta_seconds).c_str());
+                         p.tasks_total, format_duration(p.seconds).c_str(),
+                         format_duration(p.eta_seconds).c_str());
         } else {
             std::fprintf(stderr, "%5.1f %%  %zu/%zu tasks  %s elapsed  ETA %s\n", percent, p.tasks_done,
-                         p.tasks_total, format_duration(p.seconds).c_str(), format_duration(p.eta_seconds).c_str());
+                         p.tasks_total, format_duration(p.seconds).c_str(),
+                         format_duration(p.eta_seconds).c_str());
         }
         std::fflush(stderr);
         shown_ = true;
@@ -70,58 +71,31 @@ private:
 
 int run_count(args a)
 {
-    std::optional<int> n;
-    bool json = false;
-    bool unique = false;
-    unsigned threads = 0;
-    progress_mode mode = progress_mode::automatic;
-    persist_options persist;  // --checkpoint, --shard, --out: apps/persist.hpp
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const std::string_view arg = a[i];
-        if (arg == "--json")
-            json = true;
-        else if (arg == "--unique")
-            unique = true;
-        else if (arg == "--progress")
-            mode = progress_mode::on;
-        else if (arg == "--no-progress")
-            mode = progress_mode::off;
-        else if (arg == "--threads" || arg.starts_with("--threads="))
-            threads = static_cast<unsigned>(parse_integer(option_value(a, i, "--threads"), "--threads", 1, 4096));
-        else if (persist.parse(a, i))
-            continue;
-        else if (arg.starts_with("-") && arg.size() > 1 && !(arg[1] >= '0' && arg[1] <= '9'))
-            throw usage_error("unknown option for 'count': '" + std::string(arg) + "'");
-        else if (n)
-            throw usage_error("'count' takes one board size, got a second: '" + std::string(arg) + "'");
-        else
-            n = parse_board_size(arg);
-    }
-    if (!n) throw usage_error("'count' needs a board size: nqueens count N");
-
+    const count_args c = parse_count_args(a, "nqueens count N");
+    const progress_mode mode = c.progress;
     const bool terminal = isatty(STDERR_FILENO) != 0;
     const bool show = mode == progress_mode::on || (mode == progress_mode::automatic && terminal);
     progress_line line(terminal, mode == progress_mode::on);
     count_options options;
-    options.threads = threads;
+    options.threads = c.threads;
     if (show) options.on_progress = [&line](const progress& p) { line(p); };
     std::optional<persist_session> session;
-    if (persist.any()) session.emplace(persist, *n).attach(options);
+    if (c.persist.any()) session.emplace(c.persist, c.n).attach(options);
 
-    count_result r = count(*n, options);
+    count_result r = count(c.n, options);
     line.finish();
     if (session)
-        if (const auto status = session->finish(r, json)) return *status;
+        if (const auto status = session->finish(r, c.json)) return *status;
 
     const auto total = static_cast<unsigned long long>(r.total);
     const auto distinct = static_cast<unsigned long long>(r.distinct);
     const std::string seconds = format_seconds(r.seconds);
-    if (json) {
+    if (c.json) {
         std::printf("{\"n\":%d,\"total\":%llu", r.n, total);
-        if (unique) std::printf(",\"distinct\":%llu", distinct);
+        if (c.unique) std::printf(",\"distinct\":%llu", distinct);
         std::printf(",\"threads\":%u,\"seconds\":%s,\"nodes\":%llu}\n", r.threads, seconds.c_str(),
                     static_cast<unsigned long long>(r.nodes));
-    } else if (unique) {
+    } else if (c.unique) {
         std::printf("n = %d: %llu solutions, %llu distinct (%s s)\n", r.n, total, distinct, seconds.c_str());
     } else {
         std::printf("n = %d: %llu solutions (%s s)\n", r.n, total, seconds.c_str());

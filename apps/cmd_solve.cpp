@@ -41,7 +41,7 @@ int run_solve(args a)
                                                              std::numeric_limits<long long>::max()));
         else if (arg == "--format" || arg.starts_with("--format="))
             format = parse_format(option_value(a, i, "--format"));
-        else if (arg.starts_with("-") && arg.size() > 1 && !(arg[1] >= '0' && arg[1] <= '9'))
+        else if (is_option(arg))
             throw usage_error("unknown option for 'solve': '" + std::string(arg) + "'");
         else if (n)
             throw usage_error("'solve' takes one board size, got a second: '" + std::string(arg) + "'");

@@ -1,5 +1,4 @@
-// Checkpoints, shard result files and signal handling for long counts (count --checkpoint/--shard/--out,
-// merge, nqueens-mpi).
+// Checkpoint and shard files and signal handling for long counts (nqueens and nqueens-mpi).
 #ifndef NQUEENS_APPS_PERSIST_HPP
 #define NQUEENS_APPS_PERSIST_HPP
 

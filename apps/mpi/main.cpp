@@ -1,6 +1,7 @@
 // nqueens-mpi: `count N` over MPI ranks; rank 0 hands out sub-problem ids, the other ranks count them on
 // threads.
 #include "../cli.hpp"
+#include "../count_args.hpp"
 #include "../persist.hpp"
 
 #include <nqueens/checkpoint.hpp>
@@ -56,13 +57,8 @@ constexpr int tag_report = 1;
 constexpr int tag_work = 2;
 constexpr std::uint64_t flag_goodbye = 1;
 
-struct settings {
-    int n = 0;
-    unsigned threads = 0;
-    bool unique = false;
-    bool json = false;
-    persist_options persist;
-};
+// The arguments after "count": the same as nqueens count's.
+using settings = count_args;
 
 settings parse(args a)
 {
@@ -70,32 +66,7 @@ settings parse(args a)
         throw usage_error(a.empty()
                               ? "missing command; try 'nqueens-mpi --help'"
                               : "unknown command '" + std::string(a.front()) + "'; try 'nqueens-mpi --help'");
-    settings s;
-    std::optional<int> n;
-    for (std::size_t i = 1; i < a.size(); ++i) {
-        const std::string_view arg = a[i];
-        if (arg == "--json")
-            s.json = true;
-        else if (arg == "--unique")
-            s.unique = true;
-        else if (arg == "--progress" || arg == "--no-progress")
-            continue;  // accepted for symmetry with nqueens count; no progress line here
-        else if (arg == "--threads" || arg.starts_with("--threads="))
-            s.threads =
-                static_cast<unsigned>(parse_integer(option_value(a, i, "--threads"), "--threads", 1, 4096));
-        else if (s.persist.parse(a, i))
-            continue;
-        else if (arg.starts_with("-") && arg.size() > 1 && !(arg[1] >= '0' && arg[1] <= '9'))
-            throw usage_error("unknown option for 'count': '" + std::string(arg) + "'");
-        else if (n)
-            throw usage_error("'count' takes one board size, got a second: '" + std::string(arg) + "'");
-        else
-            n = parse_board_size(arg);
-    }
-    if (!n) throw usage_error("'count' needs a board size: nqueens-mpi count N");
-    s.n = *n;
-    s.persist.check();
-    return s;
+    return parse_count_args(a.subspan(1), "nqueens-mpi count N");
 }
 
 // Threads for a counting rank: the node's cores shared by the counting

@@ -1,5 +1,4 @@
-// run_record, shard, merge_records: the finished part of a long count (checkpoints, shard results) and the
-// checks that make it safe to reuse.
+// run_record, shard, merge_records: the finished part of a long count and the checks to reuse it.
 #ifndef NQUEENS_CHECKPOINT_HPP
 #define NQUEENS_CHECKPOINT_HPP
 

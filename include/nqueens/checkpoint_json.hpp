@@ -1,5 +1,4 @@
-// record_to_json, record_from_json: run_record as a JSON document (opt-in: needs nlohmann-json 3; not in
-// nqueens.hpp).
+// record_to_json, record_from_json: run_record as JSON (opt-in: needs nlohmann-json 3).
 #ifndef NQUEENS_CHECKPOINT_JSON_HPP
 #define NQUEENS_CHECKPOINT_JSON_HPP
 

@@ -1,0 +1,41 @@
+// Parsing the arguments of `count`, for nqueens and nqueens-mpi alike.
+#include "count_args.hpp"
+
+#include <optional>
+#include <string>
+
+namespace nqueens::cli {
+
+count_args parse_count_args(args a, std::string_view usage)
+{
+    count_args c;
+    std::optional<int> n;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const std::string_view arg = a[i];
+        if (arg == "--json")
+            c.json = true;
+        else if (arg == "--unique")
+            c.unique = true;
+        else if (arg == "--progress")
+            c.progress = progress_mode::on;
+        else if (arg == "--no-progress")
+            c.progress = progress_mode::off;
+        else if (arg == "--threads" || arg.starts_with("--threads="))
+            c.threads =
+                static_cast<unsigned>(parse_integer(option_value(a, i, "--threads"), "--threads", 1, 4096));
+        else if (c.persist.parse(a, i))
+            continue;
+        else if (is_option(arg))
+            throw usage_error("unknown option for 'count': '" + std::string(arg) + "'");
+        else if (n)
+            throw usage_error("'count' takes one board size, got a second: '" + std::string(arg) + "'");
+        else
+            n = parse_board_size(arg);
+    }
+    if (!n) throw usage_error("'count' needs a board size: " + std::string(usage));
+    c.n = *n;
+    c.persist.check();
+    return c;
+}
+
+}  // namespace nqueens::cli
