@@ -12,6 +12,7 @@
 
 #include <fcntl.h>
 #include <pthread.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef NQUEENS_PROGRAM_VERSION
@@ -31,44 +32,88 @@ shard parse_shard(std::string_view text)
     if (slash == std::string_view::npos)
         throw usage_error("--shard must be I/K (the I-th of K slices, 0 <= I < K), got '" +
                           std::string(text) + "'");
-    const auto k = parse_integer(text.substr(slash + 1), "the K of --shard I/K", 1, 1000000);
+    const auto k = parse_integer(text.substr(slash + 1), "the K of --shard I/K", 1, max_shards);
     const auto i = parse_integer(text.substr(0, slash), "the I of --shard I/K", 0, k - 1);
     return shard{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(k)};
 }
+
+namespace {
+
+// The directory holding `path`, for fsync after a rename into it.
+std::string parent_directory(const std::string& path)
+{
+    const auto slash = path.find_last_of('/');
+    if (slash == std::string::npos) return ".";
+    if (slash == 0) return "/";
+    return path.substr(0, slash);
+}
+
+// usage_error unless `path` names a regular file or nothing yet, and a
+// file can be created beside it (as save_record_file will).
+void check_writable(const std::string& path, const char* option)
+{
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+        throw usage_error(std::string(option) + " '" + path + "' is " +
+                          (S_ISDIR(st.st_mode) ? "a directory" : "not a regular file") +
+                          "; give a file name");
+    const std::string probe = path + ".tmp." + std::to_string(::getpid());
+    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) throw usage_error("cannot write '" + path + "': " + std::strerror(errno));
+    ::close(fd);
+    ::unlink(probe.c_str());
+}
+
+}  // namespace
 
 void save_record_file(const std::string& path, const run_record& r)
 {
     const std::string text = record_to_json(r);
     const std::string temp = path + ".tmp." + std::to_string(::getpid());
-    auto fail = [&](const char* what) {
-        const std::string reason = std::strerror(errno);
+    // `err` is errno as the failing call left it: close and unlink may change errno.
+    auto fail = [&](const char* what, int err) {
         ::unlink(temp.c_str());
-        throw std::runtime_error("cannot " + std::string(what) + " '" + path + "': " + reason);
+        throw std::runtime_error("cannot " + std::string(what) + " '" + path + "': " + std::strerror(err));
     };
     const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) fail("write");
+    if (fd < 0) fail("write", errno);
     std::size_t written = 0;
     while (written < text.size()) {
         const ssize_t w = ::write(fd, text.data() + written, text.size() - written);
         if (w < 0 && errno == EINTR) continue;
         if (w <= 0) {
+            const int err = w < 0 ? errno : EIO;
             ::close(fd);
-            fail("write");
+            fail("write", err);
         }
         written += static_cast<std::size_t>(w);
     }
     // Without fsync a crash of the machine (not of the program) could leave
     // the renamed file empty.
     if (::fsync(fd) != 0) {
+        const int err = errno;
         ::close(fd);
-        fail("write");
+        fail("write", err);
     }
-    if (::close(fd) != 0) fail("write");
-    if (std::rename(temp.c_str(), path.c_str()) != 0) fail("replace");
+    if (::close(fd) != 0) fail("write", errno);
+    if (std::rename(temp.c_str(), path.c_str()) != 0) fail("replace", errno);
+    // The rename itself is durable only once the directory is synced. Best
+    // effort: the file is already complete under its name either way, and
+    // some file systems refuse fsync on a directory.
+    const int dir = ::open(parent_directory(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
 }
 
 run_record load_record_file(const std::string& path)
 {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+        throw usage_error("'" + path + "' is " +
+                          (S_ISDIR(st.st_mode) ? "a directory" : "not a regular file") +
+                          ", not a checkpoint or shard file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw usage_error("cannot read '" + path + "': " + std::strerror(errno));
     std::ostringstream text;
@@ -95,6 +140,7 @@ bool persist_options::parse(args a, std::size_t& i)
     } else if (is("--shard")) {
         slice = parse_shard(option_value(a, i, "--shard"));
     } else if (is("--checkpoint-interval")) {
+        interval_given = true;
         interval = static_cast<double>(
             parse_integer(option_value(a, i, "--checkpoint-interval"), "--checkpoint-interval", 0, 86400));
     } else {
@@ -109,6 +155,8 @@ void persist_options::check() const
         throw usage_error("--shard " + to_string(slice) + " needs --out FILE for its result");
     if (!out.empty() && out == checkpoint)
         throw usage_error("--out and --checkpoint must be different files");
+    if (interval_given && checkpoint.empty())
+        throw usage_error("--checkpoint-interval needs --checkpoint FILE");
 }
 
 stop_on_signals::stop_on_signals()
@@ -164,6 +212,8 @@ int report_interrupted(int signal, const std::string& checkpoint, const run_reco
 run_record load_or_start_record(const persist_options& p, const work_plan& plan)
 {
     p.check();
+    if (!p.checkpoint.empty()) check_writable(p.checkpoint, "--checkpoint");
+    if (!p.out.empty()) check_writable(p.out, "--out");
     if (!p.checkpoint.empty() && ::access(p.checkpoint.c_str(), F_OK) == 0) {
         run_record r = load_record_file(p.checkpoint);
         try {
@@ -191,13 +241,6 @@ persist_session::persist_session(const persist_options& p, int n, stop_on_signal
             signals_ = own_signals_.get();
         }
         save_checkpoint();  // fails now, not after an hour, if the file cannot be written
-    }
-    if (!options_.out.empty()) {
-        const std::string probe = options_.out + ".tmp." + std::to_string(::getpid());
-        const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-        if (fd < 0) throw usage_error("cannot write '" + options_.out + "': " + std::strerror(errno));
-        ::close(fd);
-        ::unlink(probe.c_str());
     }
 }
 

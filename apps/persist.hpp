@@ -31,7 +31,7 @@ shard parse_shard(std::string_view text);
 void save_record_file(const std::string& path, const run_record& r);
 
 // Reads and checks a record file; usage_error (one line, exit 2) if it is
-// unreadable or damaged (record_from_json).
+// not a regular file, unreadable or damaged (record_from_json).
 run_record load_record_file(const std::string& path);
 
 // The options of `count` about persistence, parsed alongside the others.
@@ -40,12 +40,13 @@ struct persist_options {
     shard slice{};           // --shard I/K
     std::string out;         // --out FILE
     double interval = 2.0;   // --checkpoint-interval SECONDS (0: after every task)
+    bool interval_given = false;
 
     // If a[i] is one of the options above, consumes it (and its value) and
     // returns true.
     bool parse(args a, std::size_t& i);
     // Throws usage_error for combinations that make no sense (--shard
-    // without --out).
+    // without --out, --checkpoint-interval without --checkpoint).
     void check() const;
     bool any() const noexcept { return !checkpoint.empty() || !out.empty() || slice != shard{}; }
 };
@@ -75,7 +76,8 @@ private:
 
 // The record a run of `plan` starts from: the checkpoint file p.checkpoint
 // if it exists (usage_error unless it is sound and for this n, sub-problem
-// list and shard), else an empty record for p.slice.
+// list and shard), else an empty record for p.slice. Also usage_error if
+// the checkpoint or --out file is a directory or cannot be written.
 run_record load_or_start_record(const persist_options& p, const work_plan& plan);
 
 // The exit status (128 + signal) and stderr line of a run stopped by

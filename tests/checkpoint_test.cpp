@@ -219,3 +219,31 @@ TEST_CASE("record_builder refuses a task twice or outside its shard", "[checkpoi
     CHECK_THROWS_AS(b.add(plan.size() + 2, {}), nqueens::record_error);
     CHECK(b.tasks_done() == 1);
 }
+
+TEST_CASE("a record claiming more than max_shards shards is refused, not allocated for",
+          "[checkpoint][merge]")
+{
+    const nqueens::work_plan plan(8);
+    auto huge = nqueens::make_record(plan, {0, 4000000000u}, "nqueens test");
+    const std::string text = nqueens::record_to_json(huge);  // a valid checksum
+    CHECK_THROWS_MATCHES(
+        nqueens::record_from_json(text, "f"), nqueens::record_error,
+        Catch::Matchers::Message("f: shard 0/4000000000 is cut into more than 1000000 shards"));
+    const std::vector<nqueens::run_record> v = {huge};
+    const std::vector<std::string> names = {"f"};
+    CHECK_THROWS_AS(nqueens::merge_records(v, names), nqueens::record_error);
+
+    // The most shards allowed: the missing ones are counted, not all listed.
+    const std::vector<nqueens::run_record> one = {finished_shard(plan, {5, nqueens::max_shards})};
+    try {
+        nqueens::merge_records(one, names);
+        FAIL("merge of 1 of 1000000 shards succeeded");
+    } catch (const nqueens::record_error& e) {
+        const std::string what = e.what();
+        CHECK(
+            what.starts_with("missing shards 0/1000000, 1/1000000, 2/1000000, 3/1000000, 4/1000000, "
+                             "6/1000000,"));
+        CHECK(what.ends_with(" and 999979 more"));
+        CHECK(what.size() < 400);
+    }
+}

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <deque>
@@ -50,12 +51,16 @@ options:
   -h, --help           print this help
 )";
 
-// Messages: a worker sends tag_report = {flags, want, k, k x (id, total,
-// distinct, nodes)}; rank 0 answers every report that is not a goodbye with
-// tag_work = up to `want` ids (none: no work is left).
+// Messages: a worker sends tag_report = {flags, want, k, threads, k x (id,
+// total, distinct, nodes)}; rank 0 answers every report that is neither a
+// goodbye nor a stop with tag_work = up to `want` ids (none: no work is
+// left). A stop report carries the signal that stopped the worker in the
+// bits above flag_shift.
 constexpr int tag_report = 1;
 constexpr int tag_work = 2;
 constexpr std::uint64_t flag_goodbye = 1;
+constexpr std::uint64_t flag_stopped = 2;
+constexpr int flag_shift = 8;
 
 // The arguments after "count": the same as nqueens count's.
 using settings = count_args;
@@ -225,6 +230,18 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
             builder.add(static_cast<std::size_t>(t[0]), task_result{t[1], t[2], t[3]});
             dirty = true;
         }
+        if (flags & flag_stopped) {
+            // A worker caught a signal that rank 0 did not (kill of one
+            // rank): the job stops as if rank 0 had caught it, rather than
+            // wait for that rank's goodbye forever.
+            const int sig = static_cast<int>(flags >> flag_shift);
+            const run_record r = snapshot();
+            if (!s.persist.checkpoint.empty()) save_record_file(s.persist.checkpoint, r);
+            const std::string who = "nqueens-mpi: rank " + std::to_string(status.MPI_SOURCE);
+            report_interrupted(sig, s.persist.checkpoint, r, who.c_str());
+            MPI_Abort(MPI_COMM_WORLD, 128 + sig);
+            return 128 + sig;
+        }
         if (flags & flag_goodbye) {
             --active;
             continue;
@@ -247,8 +264,10 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
 
 // A counting rank: `threads` threads run the ids rank 0 sends; the main
 // thread alone talks to rank 0, asking for more while the local queue runs
-// low and sending each result back as soon as it is in.
-void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop)
+// low and sending each result back as soon as it is in. Stopped by `stop`
+// (signal `caught` was caught), it sends what it finished with
+// flag_stopped, and rank 0 saves the checkpoint and aborts the job.
+void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, const stop_on_signals& signals)
 {
     std::mutex m;
     std::condition_variable cv;
@@ -301,7 +320,18 @@ void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop)
         auto need_work = [&] { return !no_more && queue.size() < threads; };
         auto finished = [&] { return no_more && queue.empty() && running == 0; };
         cv.wait_until(lock, last_report + report_every, [&] { return stopped || need_work() || finished(); });
-        if (stopped) return;  // rank 0 is writing the checkpoint and aborting the job
+        if (stopped) {
+            lock.unlock();
+            pool.clear();  // the running tasks end soon on `stop`, or add their results
+            const int sig = signals.caught() != 0 ? signals.caught() : SIGTERM;
+            message.assign(
+                {flag_stopped | (static_cast<std::uint64_t>(sig) << flag_shift), 0, results.size(), threads});
+            for (const auto& [id, r] : results)
+                message.insert(message.end(), {id, r.total, r.distinct, r.nodes});
+            MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report,
+                     MPI_COMM_WORLD);
+            return;  // rank 0 writes the checkpoint and aborts the job
+        }
         const bool done = finished();
         const bool due = !results.empty() && std::chrono::steady_clock::now() >= last_report + report_every;
         if (!done && !need_work() && !due) {
@@ -355,6 +385,17 @@ int main(int argc, char** argv)
     int ranks = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    // Counting threads run beside the main thread, which alone calls MPI.
+    int lowest = provided;
+    MPI_Allreduce(&provided, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (lowest < MPI_THREAD_FUNNELED) {
+        if (rank == 0)
+            std::fprintf(stderr,
+                         "nqueens-mpi: error: this MPI library does not support threads "
+                         "(MPI_THREAD_FUNNELED); it cannot run here\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+        return 1;
+    }
 
     // Every rank parses the same arguments; only rank 0 speaks.
     const std::vector<std::string_view> all(argv + 1, argv + argc);
@@ -405,7 +446,7 @@ int main(int argc, char** argv)
             } else if (rank == 0) {
                 status = run_coordinator(s, plan, *builder, signals, ranks);
             } else {
-                run_worker(plan, s.threads, signals.token());
+                run_worker(plan, s.threads, signals.token(), signals);
                 if (const int sig = signals.caught()) status = 128 + sig;
             }
         }

@@ -24,6 +24,10 @@ struct record_error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// The most slices a count is cut into: more would leave most slices empty
+// (no n has that many sub-problems), and a record claiming more is damaged.
+inline constexpr std::uint32_t max_shards = 1000000;
+
 // The index-th of `count` deterministic slices of a work_plan: the tasks
 // whose id % count == index. {0, 1}, the default, is the whole plan.
 //
@@ -120,7 +124,8 @@ inline std::uint64_t record_checksum(const run_record& r)
     return f.h;
 }
 
-// Checks that `r` is internally sound: 1 <= n <= 32, a valid slice, ids
+// Checks that `r` is internally sound: 1 <= n <= 32, a valid slice of at
+// most max_shards, ids
 // increasing (so no duplicates), below plan_size and in the slice. Throws
 // record_error naming the first problem, prefixed by `what` (a file name).
 inline void check_record(const run_record& r, std::string_view what = "record")
@@ -130,6 +135,9 @@ inline void check_record(const run_record& r, std::string_view what = "record")
     if (!r.slice.valid())
         throw record_error(w + ": shard " + std::to_string(r.slice.index) + "/" +
                            std::to_string(r.slice.count) + " is not a valid slice");
+    if (r.slice.count > max_shards)
+        throw record_error(w + ": shard " + to_string(r.slice) + " is cut into more than " +
+                           std::to_string(max_shards) + " shards");
     for (std::size_t i = 0; i < r.done.size(); ++i) {
         const std::size_t id = r.done[i];
         if (id >= r.plan_size)
@@ -268,27 +276,43 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
                                " (different numbers of shards)");
     }
 
+    // Sorted by shard index rather than bucketed by it: K may be far larger
+    // than the number of records.
     const std::uint32_t k = first.slice.count;
-    std::vector<std::vector<std::size_t>> by_index(k);
-    for (std::size_t i = 0; i < records.size(); ++i) by_index[records[i].slice.index].push_back(i);
+    std::vector<std::size_t> order(records.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return records[a].slice.index < records[b].slice.index;
+    });
 
     std::string problems;
     auto note = [&](const std::string& p) { problems += (problems.empty() ? "" : "; ") + p; };
-    std::vector<std::uint32_t> missing;
-    for (std::uint32_t s = 0; s < k; ++s) {
-        if (by_index[s].empty()) {
-            missing.push_back(s);
-        } else if (by_index[s].size() > 1) {
+    constexpr std::size_t listed = 20;
+    std::size_t missing = 0;
+    std::string missing_list;
+    auto add_missing = [&](std::uint32_t from, std::uint32_t to) {
+        for (std::uint32_t s = from; s < to && missing + (s - from) < listed; ++s)
+            missing_list += (missing_list.empty() ? "" : ", ") + to_string(shard{s, k});
+        missing += to - from;
+    };
+    std::uint32_t expect = 0;
+    for (std::size_t a = 0; a < order.size();) {
+        const std::uint32_t s = records[order[a]].slice.index;
+        std::size_t b = a;
+        while (b < order.size() && records[order[b]].slice.index == s) ++b;
+        add_missing(expect, s);
+        if (b - a > 1) {
             std::string files;
-            for (const std::size_t i : by_index[s]) files += (files.empty() ? "" : ", ") + name(i);
-            note("shard " + to_string(shard{s, k}) + " given " + std::to_string(by_index[s].size()) +
-                 " times: " + files);
+            for (std::size_t j = a; j < b; ++j) files += (files.empty() ? "" : ", ") + name(order[j]);
+            note("shard " + to_string(shard{s, k}) + " given " + std::to_string(b - a) + " times: " + files);
         }
+        expect = s + 1;
+        a = b;
     }
-    if (!missing.empty()) {
-        std::string list;
-        for (const std::uint32_t s : missing) list += (list.empty() ? "" : ", ") + to_string(shard{s, k});
-        note(std::string(missing.size() == 1 ? "missing shard " : "missing shards ") + list);
+    add_missing(expect, k);
+    if (missing > 0) {
+        if (missing > listed) missing_list += " and " + std::to_string(missing - listed) + " more";
+        note(std::string(missing == 1 ? "missing shard " : "missing shards ") + missing_list);
     }
     for (std::size_t i = 0; i < records.size(); ++i) {
         if (!records[i].complete())
