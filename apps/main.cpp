@@ -1,7 +1,9 @@
 // The nqueens command line: parses the subcommand and hands over to it.
 #include "cli.hpp"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <string>
 #include <string_view>
@@ -19,10 +21,11 @@ commands:
                        (default: all cores) and time it; --unique adds the
                        distinct count; progress goes to stderr (default: on
                        when stderr is a terminal)
-  count N ... [--checkpoint FILE] [--shard I/K --out FILE]
-                       --checkpoint saves the finished work every 2 s and on
-                       SIGINT/SIGTERM; the same command again resumes it;
-                       --shard counts slice I of K and writes it for merge
+  count N ... [--checkpoint FILE [--checkpoint-interval S]] [--shard I/K] [--out FILE]
+                       --checkpoint saves the finished work every S seconds
+                       (default 2) and on SIGINT/SIGTERM; the same command
+                       again resumes it; --shard counts slice I of K; --out
+                       writes the result file that merge adds up
   table [--json]       print the counts for n = 1..12 baked in at compile time
   solve N [--limit K] [--unique] [--format board|cols|json]
                        print the solutions as they are found (the first K;
@@ -52,11 +55,23 @@ int main(int argc, char** argv)
                 return 0;
             }
         }
-        if (command == "count") return run_count(rest);
-        if (command == "table") return run_table(rest);
-        if (command == "solve") return run_solve(rest);
-        if (command == "merge") return run_merge(rest);
-        throw usage_error("unknown command '" + std::string(command) + "'; try 'nqueens --help'");
+        int status = 0;
+        if (command == "count")
+            status = run_count(rest);
+        else if (command == "table")
+            status = run_table(rest);
+        else if (command == "solve")
+            status = run_solve(rest);
+        else if (command == "merge")
+            status = run_merge(rest);
+        else
+            throw usage_error("unknown command '" + std::string(command) + "'; try 'nqueens --help'");
+        // A result that did not reach stdout (a full disk, a closed pipe) is an error, not a success.
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+            std::fprintf(stderr, "nqueens: error: cannot write the output: %s\n", std::strerror(errno));
+            return 1;
+        }
+        return status;
     } catch (const usage_error& e) {
         std::fprintf(stderr, "nqueens: error: %s\n", e.what());
         return 2;

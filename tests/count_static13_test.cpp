@@ -1,5 +1,5 @@
 // count_queens<13>() answered by the compiler under default limits (its own
-// translation unit: at about 15 s it is the slowest file to compile).
+// translation unit: at about 18 s it is the slowest file to compile).
 #include "oeis.hpp"
 
 #include <nqueens/count.hpp>

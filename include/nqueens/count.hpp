@@ -19,7 +19,10 @@ namespace nqueens {
 // compiler's budget (n <= 10 on Clang 14, n <= 11 on GCC 12 with default
 // limits); past that use count_queens<N>(). Cost: a single-threaded
 // depth-first search of about 428,000 queen placements at n = 12, growing
-// about 6x per extra row. Throws std::overflow_error rather than wrap.
+// about 6x per extra row. Throws std::overflow_error rather than wrap: the
+// parts are added with checks, and from n = 28 (where the total nears 2^64)
+// the count is split into parts of at most about 10^-5 of it each, so no
+// part's own counter can wrap.
 //
 //     constexpr auto eight = nqueens::count_queens(8);  // 92
 //     auto sixteen = nqueens::count_queens(16);         // 14772512, a few seconds
@@ -27,7 +30,8 @@ constexpr std::uint64_t count_queens(int n)
 {
     check_domain(n);
     std::uint64_t total = 0;
-    detail::for_each_subproblem(n, 1, [&](const detail::subproblem& s) {
+    const int depth = n >= 28 ? 4 : 1;
+    detail::for_each_subproblem(n, depth, [&](const detail::subproblem& s) {
         const auto part = detail::count_completions(n, s.board).solutions;
         total = detail::checked_add(total, detail::checked_mul(s.weight, part));
     });
@@ -38,8 +42,8 @@ constexpr std::uint64_t count_queens(int n)
 // even where it is used at run time.
 //
 // Requires 1 <= N <= 32 (a static_assert says so otherwise). Compiles with
-// the compilers' default limits up to N = 14; see the README for the measured
-// compile times (about 10 s for N = 13).
+// the compilers' default limits up to N = 14; bench/compile_time.sh measured
+// about 18 s for N = 13 and 1.5 to 2 minutes for N = 14 (see the README).
 //
 //     static_assert(nqueens::count_queens<8>() == 92);
 template <int N>

@@ -1,9 +1,10 @@
-// The front header: includes every public header of nqueens.
+// The front header: every public header of nqueens but checkpoint_json.hpp (it needs nlohmann/json).
 #ifndef NQUEENS_NQUEENS_HPP
 #define NQUEENS_NQUEENS_HPP
 
 #include <nqueens/board.hpp>
 #include <nqueens/canonical.hpp>
+#include <nqueens/checkpoint.hpp>
 #include <nqueens/count.hpp>
 #include <nqueens/domain.hpp>
 #include <nqueens/engine.hpp>

@@ -45,6 +45,12 @@ printf '%s\n' "$table" | grep -Eq '^12 14200$' || fail "table lacks '12 14200'"
 help=$("$bin" --help) || fail "--help failed"
 case $help in *usage:*count*table*) ;; *) fail "--help: $help" ;; esac
 
+# Output that cannot be written is an error with one line on stderr, not a silent success.
+if [ -w /dev/full ]; then
+    "$bin" table >/dev/full 2>/tmp/nqueens_cli_err.$$ && fail "table >/dev/full exited 0"
+    [ "$(wc -l </tmp/nqueens_cli_err.$$)" -eq 1 ] || fail "table >/dev/full: stderr is not one line"
+fi
+
 rm -f /tmp/nqueens_cli_err.$$
 if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
 echo "basic_cli: all passed"

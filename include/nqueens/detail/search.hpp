@@ -1,6 +1,8 @@
-// The constexpr kernel: an iterative bitmask depth-first search that every driver calls.
+// The constexpr kernel: a recursive bitmask depth-first search that every driver calls.
 #ifndef NQUEENS_DETAIL_SEARCH_HPP
 #define NQUEENS_DETAIL_SEARCH_HPP
+
+#include <nqueens/domain.hpp>
 
 #include <bit>
 #include <cstdint>
@@ -8,8 +10,6 @@
 namespace nqueens::detail {
 
 using mask_t = std::uint32_t;
-
-inline constexpr int max_n = 32;
 
 constexpr mask_t full_mask(int n) noexcept
 {
