@@ -64,6 +64,29 @@ expect_error "checksum mismatch" merge "$s-0.json" "$dir/damaged.json" "$s-2.jso
 head -c 50 "$s-1.json" >"$dir/cut.json"
 expect_error "not valid JSON" merge "$s-0.json" "$dir/cut.json" "$s-2.json"
 expect_error "cannot read" merge "$s-0.json" "$dir/nonexistent.json"
+# A shard claiming 4000000000 shards, with a right checksum (record_checksum
+# in include/nqueens/checkpoint.hpp, recomputed): refused, not allocated for.
+python3 - "$s-1.json" "$dir/huge.json" <<'EOF'
+import json, sys
+with open(sys.argv[1]) as f:
+    r = json.load(f)
+r["shard"] = {"index": 1, "count": 4000000000}
+h = 0xcbf29ce484222325
+def add(s):
+    global h
+    for c in s.encode():
+        h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+add("nqueens-run/1:" + r["program"] + "|")
+for v in [r["n"], r["plan_version"], r["plan_size"], r["shard"]["index"], r["shard"]["count"],
+          r["total"], r["distinct"], r["nodes"], len(r["done"])] + r["done"]:
+    add(str(v) + ",")
+r["checksum"] = "fnv1a64:%016x" % h
+with open(sys.argv[2], "w") as f:
+    json.dump(r, f, separators=(",", ":"))
+EOF
+expect_error "shard 1/4000000000 is cut into more than 1000000 shards" merge "$s-0.json" "$dir/huge.json"
+mkdir "$dir/adir"
+expect_error "'$dir/adir' is a directory, not a checkpoint or shard file" merge "$s-0.json" "$dir/adir"
 "$bin" count 12 --checkpoint "$dir/whole.json" >/dev/null || fail "count 12 --checkpoint failed"
 out=$("$bin" merge "$dir/whole.json") || fail "merge of one complete whole-plan record failed"
 case $out in "n = 12: 14200 solutions"*) ;; *) fail "merge whole: $out" ;; esac
@@ -78,6 +101,7 @@ expect_error "--out needs a value" count 12 --out
 expect_error "'merge' needs the shard files" merge
 expect_error "unknown option for 'merge'" merge --bogus "$s-0.json"
 expect_error "cannot" count 12 --shard 0/2 --out "$dir/no/such/dir/z.json"
+expect_error "--out '$dir/adir' is a directory" count 12 --shard 0/2 --out "$dir/adir"
 
 if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
 echo "shards_cli: all passed"
