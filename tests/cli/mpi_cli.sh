@@ -64,6 +64,45 @@ echo "mpirun interrupted at ${ms} ms: checkpoint $(grep -o '"tasks_done":[0-9]*,
 out=$(run 2 count 16 --checkpoint "$cp" --unique) || fail "nqueens-mpi resume after interruption failed"
 case $out in "n = 16: 14772512 solutions, 1846955 distinct"*) ;; *) fail "nqueens-mpi resume printed: $out" ;; esac
 
+# One counting rank terminated on its own (not through mpirun): the job must
+# not hang; rank 0 saves the checkpoint, says which rank stopped, and aborts.
+# rank_pid R: the pid of rank R of the job started with NQUEENS_TEST_TAG=$dir.
+rank_pid() {
+    local p env
+    for p in /proc/[0-9]*; do
+        env=$(tr '\0' '\n' 2>/dev/null <"$p/environ") || continue
+        printf '%s\n' "$env" | grep -qx "NQUEENS_TEST_TAG=$dir" || continue
+        printf '%s\n' "$env" | grep -Eqx "(OMPI_COMM_WORLD_RANK|PMI_RANK)=$1" && { echo "${p#/proc/}"; return; }
+    done
+}
+cp="$dir/cp17.json"
+NQUEENS_TEST_TAG=$dir run 3 count 17 --threads 1 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+pid=$!
+worker=
+for _ in $(seq 100); do
+    [ -s "$cp" ] && worker=$(rank_pid 1) && [ -n "$worker" ] && break
+    sleep 0.1
+done
+if [ -z "$worker" ]; then
+    fail "no rank 1 process found for the single-rank SIGTERM case"
+else
+    sleep 0.5
+    kill -TERM "$worker"
+    for _ in $(seq 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$pid" 2>/dev/null; then
+        fail "nqueens-mpi hung 60 s after SIGTERM to rank 1 alone"
+        kill -KILL "$pid"
+    fi
+    wait "$pid"; status=$?
+    [ "$status" -ne 0 ] || fail "nqueens-mpi exited 0 after SIGTERM to rank 1: $(cat "$dir/out")"
+    grep -q '^nqueens-mpi: rank 1: interrupted by SIGTERM; checkpoint .* run the same command to resume$' "$dir/err" ||
+        fail "SIGTERM to rank 1: rank 0 said: $(cat "$dir/err")"
+    grep -q '"complete":false' "$cp" || fail "SIGTERM to rank 1: the checkpoint claims to be complete"
+    echo "SIGTERM to rank 1 alone: exit $status, checkpoint $(grep -o '"tasks_done":[0-9]*,"tasks_total":[0-9]*' "$cp")"
+    out=$(run 2 count 17 --checkpoint "$cp") || fail "nqueens-mpi resume after SIGTERM to rank 1 failed"
+    case $out in "n = 17: 95815104 solutions"*) ;; *) fail "resume after SIGTERM to rank 1 printed: $out" ;; esac
+fi
+
 # A shard from nqueens-mpi merges with shards from nqueens.
 run 2 count 13 --shard 0/2 --out "$dir/s0.json" >/dev/null || fail "nqueens-mpi --shard 0/2 failed"
 "$bin" count 13 --shard 1/2 --out "$dir/s1.json" >/dev/null || fail "nqueens --shard 1/2 failed"
