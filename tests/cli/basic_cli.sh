@@ -3,19 +3,8 @@
 # usage: basic_cli.sh path/to/nqueens
 set -u
 bin=$1
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/lib.sh"
 
-# expect_error STATUS ARGS...: exit status 2, exactly one line on stderr, nothing on stdout.
-expect_error() {
-    local out err status
-    out=$("$bin" "$@" 2>/tmp/nqueens_cli_err.$$); status=$?
-    err=$(cat /tmp/nqueens_cli_err.$$)
-    [ "$status" -eq 2 ] || fail "'$*' exited $status, want 2"
-    [ -z "$out" ] || fail "'$*' printed on stdout: $out"
-    [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && [ -n "$err" ] || fail "'$*' stderr is not one line: $err"
-    case $err in nqueens:*) ;; *) fail "'$*' stderr does not start with 'nqueens:': $err" ;; esac
-}
 
 expect_error
 expect_error count
@@ -47,10 +36,8 @@ case $help in *usage:*count*table*) ;; *) fail "--help: $help" ;; esac
 
 # Output that cannot be written is an error with one line on stderr, not a silent success.
 if [ -w /dev/full ]; then
-    "$bin" table >/dev/full 2>/tmp/nqueens_cli_err.$$ && fail "table >/dev/full exited 0"
-    [ "$(wc -l </tmp/nqueens_cli_err.$$)" -eq 1 ] || fail "table >/dev/full: stderr is not one line"
+    "$bin" table >/dev/full 2>"$dir/full" && fail "table >/dev/full exited 0"
+    [ "$(wc -l <"$dir/full")" -eq 1 ] || fail "table >/dev/full: stderr is not one line"
 fi
 
-rm -f /tmp/nqueens_cli_err.$$
-if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
-echo "basic_cli: all passed"
+finish basic_cli

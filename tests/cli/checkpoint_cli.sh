@@ -3,10 +3,7 @@
 # usage: checkpoint_cli.sh path/to/nqueens
 set -u
 bin=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/lib.sh"
 total() { case $1 in 13) echo 73712 ;; 14) echo 365596 ;; 15) echo 2279184 ;; 16) echo 14772512 ;; esac; }
 
 # expect_refused CHECKPOINT WORDS ARGS...: exit 2, one line on stderr containing WORDS, nothing on stdout,
@@ -196,5 +193,4 @@ expect_refused "$good" "--checkpoint '$dir' is a directory" count 13 --checkpoin
 expect_refused "$good" "--checkpoint-interval needs --checkpoint FILE" count 13 --checkpoint-interval 1
 expect_refused "$good" "--out '$dir' is a directory" count 13 --shard 0/2 --out "$dir"
 
-if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
-echo "checkpoint_cli: all passed"
+finish checkpoint_cli

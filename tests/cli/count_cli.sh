@@ -3,21 +3,7 @@
 # usage: count_cli.sh path/to/nqueens
 set -u
 bin=$1
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-err_file=$(mktemp)
-trap 'rm -f "$err_file"' EXIT
-
-# expect_error ARGS...: exit status 2, exactly one line on stderr, nothing on stdout.
-expect_error() {
-    local out err status
-    out=$("$bin" "$@" 2>"$err_file"); status=$?
-    err=$(cat "$err_file")
-    [ "$status" -eq 2 ] || fail "'$*' exited $status, want 2"
-    [ -z "$out" ] || fail "'$*' printed on stdout: $out"
-    [ -n "$err" ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "'$*' stderr is not one line: $err"
-    case $err in nqueens:*) ;; *) fail "'$*' stderr does not start with 'nqueens:': $err" ;; esac
-}
+. "$(dirname "$0")/lib.sh"
 
 # has JSON KEY...: every "key":value fragment is in JSON.
 has() {
@@ -60,15 +46,14 @@ for n in 1 2 3 4; do
 done
 
 # Progress: forced on, it goes to stderr and ends at 100 %; stdout stays one JSON line.
-out=$("$bin" count 14 --threads 2 --json --progress 2>"$err_file") || fail "count --progress failed"
+out=$("$bin" count 14 --threads 2 --json --progress 2>"$dir/progress") || fail "count --progress failed"
 [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "--progress wrote to stdout: $out"
 has "$out" '"total":365596'
-grep -q '100.0 %' "$err_file" || fail "--progress did not reach 100 %: $(cat "$err_file")"
+grep -q '100.0 %' "$dir/progress" || fail "--progress did not reach 100 %: $(cat "$dir/progress")"
 # Not a terminal and not asked for: no progress at all.
-"$bin" count 14 --json >/dev/null 2>"$err_file" || fail "count 14 failed"
-[ ! -s "$err_file" ] || fail "progress without a terminal: $(cat "$err_file")"
-"$bin" count 14 --json --progress --no-progress >/dev/null 2>"$err_file" || fail "--no-progress failed"
-[ ! -s "$err_file" ] || fail "--no-progress printed: $(cat "$err_file")"
+"$bin" count 14 --json >/dev/null 2>"$dir/progress" || fail "count 14 failed"
+[ ! -s "$dir/progress" ] || fail "progress without a terminal: $(cat "$dir/progress")"
+"$bin" count 14 --json --progress --no-progress >/dev/null 2>"$dir/progress" || fail "--no-progress failed"
+[ ! -s "$dir/progress" ] || fail "--no-progress printed: $(cat "$dir/progress")"
 
-if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
-echo "count_cli: all passed"
+finish count_cli

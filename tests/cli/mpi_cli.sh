@@ -5,10 +5,7 @@ set -u
 mpirun=$1
 mpibin=$2
 bin=$3
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/lib.sh"
 # CI runs as root; keep all traffic on this machine (shared memory, loopback).
 # Open MPI's own allocations outlive MPI_Finalize: keep LeakSanitizer (CI's
 # ASan suite) from failing every run for them.
@@ -119,5 +116,4 @@ for args in "count 13 --checkpoint $dir/c12.json" "count 33" "count 12 --bogus" 
     [ -s "$dir/out" ] && fail "nqueens-mpi $args printed on stdout: $(cat "$dir/out")"
 done
 
-if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
-echo "mpi_cli: all passed"
+finish mpi_cli

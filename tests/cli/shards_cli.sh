@@ -3,22 +3,8 @@
 # usage: shards_cli.sh path/to/nqueens
 set -u
 bin=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/lib.sh"
 
-# expect_error WORDS ARGS...: exit 2, one line on stderr containing WORDS, nothing on stdout.
-expect_error() {
-    local words=$1 out err status
-    shift
-    out=$("$bin" "$@" 2>"$dir/err"); status=$?
-    err=$(cat "$dir/err")
-    [ "$status" -eq 2 ] || fail "'$*' exited $status, want 2 ($err)"
-    [ -z "$out" ] || fail "'$*' printed on stdout: $out"
-    [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && [ -n "$err" ] || fail "'$*' stderr is not one line: $err"
-    case $err in nqueens:*"$words"*) ;; *) fail "'$*' stderr lacks '$words': $err" ;; esac
-}
 
 # shards N K: writes $dir/N-K-I.json for I = 0..K-1.
 shards() {
@@ -53,17 +39,17 @@ case $out in '{"n":12,"shard":"1/4",'*'"total":'*) ;; *) fail "shard JSON: $out"
 
 # Missing, duplicate, foreign, unfinished and damaged shards: reported by number, exit 2.
 s="$dir/16-3"
-expect_error "missing shard 1/3" merge "$s-0.json" "$s-2.json"
-expect_error "missing shards 0/3, 2/3" merge "$s-1.json"
-expect_error "shard 1/3 given 2 times" merge "$s-0.json" "$s-1.json" "$s-1.json" "$s-2.json"
-expect_error "foreign shard: $dir/14-7-1.json is for n = 14" merge "$s-0.json" "$dir/14-7-1.json" "$s-2.json"
-expect_error "different numbers of shards" merge "$dir/14-2-0.json" "$dir/14-7-1.json"
+expect_error_with "missing shard 1/3" merge "$s-0.json" "$s-2.json"
+expect_error_with "missing shards 0/3, 2/3" merge "$s-1.json"
+expect_error_with "shard 1/3 given 2 times" merge "$s-0.json" "$s-1.json" "$s-1.json" "$s-2.json"
+expect_error_with "foreign shard: $dir/14-7-1.json is for n = 14" merge "$s-0.json" "$dir/14-7-1.json" "$s-2.json"
+expect_error_with "different numbers of shards" merge "$dir/14-2-0.json" "$dir/14-7-1.json"
 cp "$s-1.json" "$dir/damaged.json"
 sed -i -E 's/"total":([0-9]+)/"total":9\1/' "$dir/damaged.json"
-expect_error "checksum mismatch" merge "$s-0.json" "$dir/damaged.json" "$s-2.json"
+expect_error_with "checksum mismatch" merge "$s-0.json" "$dir/damaged.json" "$s-2.json"
 head -c 50 "$s-1.json" >"$dir/cut.json"
-expect_error "not valid JSON" merge "$s-0.json" "$dir/cut.json" "$s-2.json"
-expect_error "cannot read" merge "$s-0.json" "$dir/nonexistent.json"
+expect_error_with "not valid JSON" merge "$s-0.json" "$dir/cut.json" "$s-2.json"
+expect_error_with "cannot read" merge "$s-0.json" "$dir/nonexistent.json"
 # A shard claiming 4000000000 shards, with a right checksum (record_checksum
 # in include/nqueens/checkpoint.hpp, recomputed): refused, not allocated for.
 python3 - "$s-1.json" "$dir/huge.json" <<'EOF'
@@ -84,24 +70,23 @@ r["checksum"] = "fnv1a64:%016x" % h
 with open(sys.argv[2], "w") as f:
     json.dump(r, f, separators=(",", ":"))
 EOF
-expect_error "shard 1/4000000000 is cut into more than 1000000 shards" merge "$s-0.json" "$dir/huge.json"
+expect_error_with "shard 1/4000000000 is cut into more than 1000000 shards" merge "$s-0.json" "$dir/huge.json"
 mkdir "$dir/adir"
-expect_error "'$dir/adir' is a directory, not a checkpoint or shard file" merge "$s-0.json" "$dir/adir"
+expect_error_with "'$dir/adir' is a directory, not a checkpoint or shard file" merge "$s-0.json" "$dir/adir"
 "$bin" count 12 --checkpoint "$dir/whole.json" >/dev/null || fail "count 12 --checkpoint failed"
 out=$("$bin" merge "$dir/whole.json") || fail "merge of one complete whole-plan record failed"
 case $out in "n = 12: 14200 solutions"*) ;; *) fail "merge whole: $out" ;; esac
 
 # Option mistakes.
-expect_error "needs --out" count 12 --shard 1/3
-expect_error "the I of --shard I/K must be between 0 and 2" count 12 --shard 3/3 --out "$dir/y.json"
-expect_error "the K of --shard I/K must be between 1" count 12 --shard 0/0 --out "$dir/y.json"
-expect_error "--shard must be I/K" count 12 --shard 2 --out "$dir/y.json"
-expect_error "must be a whole number" count 12 --shard a/3 --out "$dir/y.json"
-expect_error "--out needs a value" count 12 --out
-expect_error "'merge' needs the shard files" merge
-expect_error "unknown option for 'merge'" merge --bogus "$s-0.json"
-expect_error "cannot" count 12 --shard 0/2 --out "$dir/no/such/dir/z.json"
-expect_error "--out '$dir/adir' is a directory" count 12 --shard 0/2 --out "$dir/adir"
+expect_error_with "needs --out" count 12 --shard 1/3
+expect_error_with "the I of --shard I/K must be between 0 and 2" count 12 --shard 3/3 --out "$dir/y.json"
+expect_error_with "the K of --shard I/K must be between 1" count 12 --shard 0/0 --out "$dir/y.json"
+expect_error_with "--shard must be I/K" count 12 --shard 2 --out "$dir/y.json"
+expect_error_with "must be a whole number" count 12 --shard a/3 --out "$dir/y.json"
+expect_error_with "--out needs a value" count 12 --out
+expect_error_with "'merge' needs the shard files" merge
+expect_error_with "unknown option for 'merge'" merge --bogus "$s-0.json"
+expect_error_with "cannot" count 12 --shard 0/2 --out "$dir/no/such/dir/z.json"
+expect_error_with "--out '$dir/adir' is a directory" count 12 --shard 0/2 --out "$dir/adir"
 
-if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
-echo "shards_cli: all passed"
+finish shards_cli
