@@ -4,6 +4,7 @@
 # usage: bench/compile_time.sh [MAX_N]   (default 14; each compile runs once)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+NQUEENS_BENCH=1 bash .ci/setup  # the compilers, Boost, GNU time
 max_n=${1:-14}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

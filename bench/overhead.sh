@@ -11,6 +11,7 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+bash "$root/.ci/setup"  # the project packages, Open MPI among them
 build=$root/build-overhead
 threads=2
 repeat=3

@@ -28,14 +28,8 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-if [ ! -x /usr/bin/time ]; then
-    echo "runtime.sh: installing time (GNU time, for the CPU seconds)" >&2
-    apt-get install -y time >&2
-fi
-if [ ! -f /usr/include/benchmark/benchmark.h ]; then
-    echo "runtime.sh: installing libbenchmark-dev (Google Benchmark)" >&2
-    apt-get install -y libbenchmark-dev >&2
-fi
+# The project packages plus GNU time (CPU seconds) and Google Benchmark.
+NQUEENS_BENCH=1 bash "$root/.ci/setup"
 
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" \
     -DNQUEENS_BUILD_BENCH=ON -DNQUEENS_BUILD_TESTS=OFF -DNQUEENS_BUILD_EXAMPLES=OFF \
