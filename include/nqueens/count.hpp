@@ -16,7 +16,7 @@ namespace nqueens {
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
 // Usable in a constant expression while one evaluation stays inside the
-// compiler's budget (n <= 10 on Clang 14, n <= 11 on GCC 12 with default
+// compiler's budget (n <= 10 on Clang 14, n <= 12 on GCC 12 with default
 // limits); past that use count_queens<N>(). Cost: a single-threaded
 // depth-first search of about 428,000 queen placements at n = 12, growing
 // about 6x per extra row. Throws std::overflow_error rather than wrap: the

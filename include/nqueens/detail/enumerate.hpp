@@ -56,7 +56,7 @@ constexpr bool deliver(F& f, const board& b)
 
 // Calls f with every completion of a partial board of `row` rows, whose
 // queens are `path` (the last first) and attack `cols`, `left` and `right` in
-// the next row (as in partial). The same search as search<>(), with scalar
+// the next row (as in partial). The same search as search(), with scalar
 // arguments for the same reason, lowest free column first: the completions
 // come in lexicographic order. Returns false once f asked to stop.
 template <class F>
