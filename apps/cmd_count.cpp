@@ -78,9 +78,10 @@ int run_count(args a)
     progress_line line(terminal, mode == progress_mode::on);
     count_options options;
     options.threads = c.threads;
+    options.mode = c.mode();
     if (show) options.on_progress = [&line](const progress& p) { line(p); };
     std::optional<persist_session> session;
-    if (c.persist.any()) session.emplace(c.persist, c.n).attach(options);
+    if (c.persist.any()) session.emplace(c.persist, c.n, c.mode()).attach(options);
 
     count_result r = count(c.n, options);
     line.finish();

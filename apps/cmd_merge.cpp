@@ -31,26 +31,32 @@ int run_merge(args a)
     records.reserve(names.size());
     for (const std::string& name : names) records.push_back(load_record_file(name));
     merged_counts m;
+    bool with_distinct = false;
     try {
         m = merge_records(records, names);
         // The files agree with each other; they must also agree with the
         // sub-problem list of this program, or the ids mean other tasks.
-        check_record_matches(records.front(), work_plan(m.n), records.front().slice, names.front());
+        const work_plan plan(m.n, work_plan::mode_of_version(records.front().plan_version));
+        check_record_matches(records.front(), plan, records.front().slice, names.front());
+        with_distinct = plan.counts_distinct();
     } catch (const record_error& e) {
         throw usage_error(std::string("merge: ") + e.what());
     }
 
     const auto total = static_cast<unsigned long long>(m.sum.total);
     const auto distinct = static_cast<unsigned long long>(m.sum.distinct);
+    // Shards counted without --unique carry no distinct count.
     if (json) {
-        std::printf(
-            "{\"n\":%d,\"total\":%llu,\"distinct\":%llu,\"nodes\":%llu,\"shards\":%u,\"tasks\":%zu,"
-            "\"seconds\":%s}\n",
-            m.n, total, distinct, static_cast<unsigned long long>(m.sum.nodes), m.shards, m.tasks,
-            format_seconds(m.seconds).c_str());
+        std::printf("{\"n\":%d,\"total\":%llu", m.n, total);
+        if (with_distinct) std::printf(",\"distinct\":%llu", distinct);
+        std::printf(",\"nodes\":%llu,\"shards\":%u,\"tasks\":%zu,\"seconds\":%s}\n",
+                    static_cast<unsigned long long>(m.sum.nodes), m.shards, m.tasks,
+                    format_seconds(m.seconds).c_str());
     } else {
-        std::printf("n = %d: %llu solutions, %llu distinct (%u shards, %zu tasks, %s s of counting)\n", m.n,
-                    total, distinct, m.shards, m.tasks, format_seconds(m.seconds).c_str());
+        std::printf("n = %d: %llu solutions", m.n, total);
+        if (with_distinct) std::printf(", %llu distinct", distinct);
+        std::printf(" (%u shards, %zu tasks, %s s of counting)\n", m.shards, m.tasks,
+                    format_seconds(m.seconds).c_str());
     }
     return 0;
 }

@@ -18,6 +18,9 @@ struct count_args {
     bool json = false;
     progress_mode progress = progress_mode::automatic;
     persist_options persist;  // --checkpoint, --shard, --out
+
+    // --unique needs the symmetric search; totals alone take the join.
+    count_mode mode() const noexcept { return unique ? count_mode::with_distinct : count_mode::total; }
 };
 
 // Parses `N [--threads T] [--unique] [--json] [--progress | --no-progress]`

@@ -226,9 +226,9 @@ run_record load_or_start_record(const persist_options& p, const work_plan& plan)
     return make_record(plan, p.slice, program_name());
 }
 
-persist_session::persist_session(const persist_options& p, int n, stop_on_signals* shared)
+persist_session::persist_session(const persist_options& p, int n, count_mode mode, stop_on_signals* shared)
     : options_(p),
-      plan_(n),
+      plan_(n, mode),
       builder_(load_or_start_record(p, plan_)),
       signals_(shared),
       start_(std::chrono::steady_clock::now()),
@@ -294,17 +294,18 @@ std::optional<int> persist_session::finish(count_result& r, bool json)
     const auto total = static_cast<unsigned long long>(rec.sum.total);
     const auto distinct = static_cast<unsigned long long>(rec.sum.distinct);
     const auto nodes = static_cast<unsigned long long>(rec.sum.nodes);
+    const bool with_distinct = plan_.counts_distinct();
     if (json) {
-        std::printf(
-            "{\"n\":%d,\"shard\":\"%s\",\"tasks\":%zu,\"total\":%llu,\"distinct\":%llu,\"threads\":%u,"
-            "\"seconds\":%s,\"nodes\":%llu,\"out\":%s}\n",
-            rec.n, to_string(rec.slice).c_str(), rec.done.size(), total, distinct, r.threads,
-            format_seconds(rec.seconds).c_str(), nodes, nlohmann::json(options_.out).dump().c_str());
+        std::printf("{\"n\":%d,\"shard\":\"%s\",\"tasks\":%zu,\"total\":%llu", rec.n,
+                    to_string(rec.slice).c_str(), rec.done.size(), total);
+        if (with_distinct) std::printf(",\"distinct\":%llu", distinct);
+        std::printf(",\"threads\":%u,\"seconds\":%s,\"nodes\":%llu,\"out\":%s}\n", r.threads,
+                    format_seconds(rec.seconds).c_str(), nodes, nlohmann::json(options_.out).dump().c_str());
     } else {
-        std::printf(
-            "n = %d, shard %s: %zu of %zu tasks, %llu solutions, %llu distinct (%s s); written to %s\n",
-            rec.n, to_string(rec.slice).c_str(), rec.done.size(), rec.plan_size, total, distinct,
-            format_seconds(rec.seconds).c_str(), options_.out.c_str());
+        std::printf("n = %d, shard %s: %zu of %zu tasks, %llu solutions", rec.n, to_string(rec.slice).c_str(),
+                    rec.done.size(), rec.plan_size, total);
+        if (with_distinct) std::printf(", %llu distinct", distinct);
+        std::printf(" (%s s); written to %s\n", format_seconds(rec.seconds).c_str(), options_.out.c_str());
     }
     return 0;
 }

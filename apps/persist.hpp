@@ -90,7 +90,7 @@ int report_interrupted(int signal, const std::string& checkpoint, const run_reco
 // runs (at most every `interval` seconds, atomically), writes it when the
 // count stops on SIGINT/SIGTERM, and writes the --out shard file.
 //
-//     persist_session session(p, n);
+//     persist_session session(p, n, mode);
 //     session.attach(options);
 //     count_result r = count(n, options);
 //     if (auto status = session.finish(r, json)) return *status;
@@ -99,7 +99,8 @@ public:
     // With `shared`, uses those signal handlers (which must outlive the
     // session) and stops on SIGINT/SIGTERM even without a checkpoint;
     // otherwise installs its own when there is a checkpoint.
-    persist_session(const persist_options& p, int n, stop_on_signals* shared = nullptr);
+    // The session's plan is work_plan(n, mode): count() must use the same.
+    persist_session(const persist_options& p, int n, count_mode mode, stop_on_signals* shared = nullptr);
 
     // Sets options.include (the slice, minus finished tasks),
     // options.on_task_done (records them) and options.stop (signals, and

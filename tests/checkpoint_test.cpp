@@ -52,27 +52,30 @@ TEST_CASE("shard I/K holds the ids with id % K == I and the slices partition the
 TEST_CASE("a count stopped part way and resumed from its JSON record gives the OEIS counts", "[checkpoint]")
 {
     for (int n : {1, 4, 8, 11, 12}) {
-        INFO("n = " << n);
-        const nqueens::work_plan plan(n);
-        nqueens::record_builder first(nqueens::make_record(plan, {}, "nqueens test"));
-        run_some(plan, first, plan.size() / 3);
-        const std::string text = nqueens::record_to_json(first.snapshot());
+        for (const auto mode : {nqueens::count_mode::total, nqueens::count_mode::with_distinct}) {
+            INFO("n = " << n << ", distinct " << (mode == nqueens::count_mode::with_distinct));
+            const nqueens::work_plan plan(n, mode);
+            nqueens::record_builder first(nqueens::make_record(plan, {}, "nqueens test"));
+            run_some(plan, first, plan.size() / 3);
+            const std::string text = nqueens::record_to_json(first.snapshot());
 
-        nqueens::run_record back = nqueens::record_from_json(text, "cp.json");
-        nqueens::check_record_matches(back, plan, {}, "cp.json");
-        CHECK(back.done.size() == plan.size() / 3);
-        nqueens::record_builder second(back);
-        run_some(plan, second, plan.size());
-        const nqueens::run_record done = second.snapshot();
-        CHECK(done.complete());
-        CHECK(done.sum.total == nqueens::test::total(n));
-        CHECK(done.sum.distinct == nqueens::test::distinct(n));
+            nqueens::run_record back = nqueens::record_from_json(text, "cp.json");
+            nqueens::check_record_matches(back, plan, {}, "cp.json");
+            CHECK(back.done.size() == plan.size() / 3);
+            nqueens::record_builder second(back);
+            run_some(plan, second, plan.size());
+            const nqueens::run_record done = second.snapshot();
+            CHECK(done.complete());
+            CHECK(done.sum.total == nqueens::test::total(n));
+            CHECK(done.sum.distinct == (plan.counts_distinct() ? nqueens::test::distinct(n) : 0));
+            CHECK(back.plan_version == plan.version());
+        }
     }
 }
 
 TEST_CASE("count() with include and on_task_done resumes to the OEIS count", "[checkpoint][engine]")
 {
-    const nqueens::work_plan plan(13);
+    const nqueens::work_plan plan(13, nqueens::count_mode::with_distinct);
     nqueens::record_builder b(nqueens::make_record(plan));
     run_some(plan, b, plan.size() / 2);
     nqueens::count_options o;
@@ -88,7 +91,7 @@ TEST_CASE("count() with include and on_task_done resumes to the OEIS count", "[c
 
 TEST_CASE("K merged shards equal the single count", "[checkpoint][merge]")
 {
-    const nqueens::work_plan plan(12);
+    const nqueens::work_plan plan(12, nqueens::count_mode::with_distinct);
     for (std::uint32_t k : {1u, 2u, 3u, 7u}) {
         INFO("K = " << k);
         std::vector<nqueens::run_record> records;
@@ -103,6 +106,16 @@ TEST_CASE("K merged shards equal the single count", "[checkpoint][merge]")
         CHECK(m.sum.distinct == 1787);
         CHECK(m.tasks == plan.size());
     }
+}
+
+TEST_CASE("a checkpoint of a totals-only run does not resume a run with distinct", "[checkpoint]")
+{
+    const nqueens::work_plan totals(12);
+    const nqueens::work_plan both(12, nqueens::count_mode::with_distinct);
+    const auto r = finished_shard(totals, {});
+    CHECK_NOTHROW(nqueens::check_record_matches(r, totals, {}, "cp"));
+    CHECK_THROWS_WITH(nqueens::check_record_matches(r, both, {}, "cp"),
+                      Catch::Matchers::Contains("version 2") && Catch::Matchers::Contains("with --unique"));
 }
 
 TEST_CASE("merge reports missing, duplicated, unfinished and foreign shards", "[checkpoint][merge]")
@@ -149,7 +162,7 @@ TEST_CASE("a record for another n, list version, size or shard does not match th
     CHECK_THROWS_WITH(nqueens::check_record_matches(r, nqueens::work_plan(13), {}, "cp"),
                       "cp is for n = 12, not n = 13");
     auto v = r;
-    v.plan_version = nqueens::work_plan::version + 1;
+    v.plan_version = plan.version() + 1;
     CHECK_THROWS_WITH(nqueens::check_record_matches(v, plan, {}, "cp"), Catch::Matchers::Contains("version"));
     v = r;
     v.plan_size += 1;

@@ -19,42 +19,60 @@ namespace {
 using nqueens::test::distinct;
 using nqueens::test::total;
 
-nqueens::count_options with_threads(unsigned threads)
+nqueens::count_options with_threads(unsigned threads, nqueens::count_mode mode = nqueens::count_mode::total)
 {
     nqueens::count_options o;
     o.threads = threads;
+    o.mode = mode;
     return o;
 }
 
+constexpr auto both = nqueens::count_mode::with_distinct;
+
 }  // namespace
 
-TEST_CASE("count(n) gives OEIS A000170 and A002562 for n = 1..16", "[engine]")
+TEST_CASE("count(n) gives OEIS A000170 for n = 1..16", "[engine]")
 {
     for (int n = 1; n <= 16; ++n) {
         INFO("n = " << n);
         const auto r = nqueens::count(n, with_threads(2));
         CHECK(r.n == n);
         CHECK(r.total == total(n));
-        CHECK(r.distinct == distinct(n));
+        CHECK(r.counts_distinct == (n < 6));  // below 6 the symmetric search runs anyway
         CHECK_FALSE(r.cancelled);
         CHECK(r.tasks_done == r.tasks_total);
         CHECK(r.seconds >= 0);
+        if (n >= 6) CHECK(r.distinct == 0);
+    }
+}
+
+TEST_CASE("count(n) with distinct gives OEIS A000170 and A002562 for n = 1..16", "[engine]")
+{
+    for (int n = 1; n <= 16; ++n) {
+        INFO("n = " << n);
+        const auto r = nqueens::count(n, with_threads(2, both));
+        CHECK(r.total == total(n));
+        CHECK(r.distinct == distinct(n));
+        CHECK(r.counts_distinct);
+        CHECK(r.tasks_done == r.tasks_total);
     }
 }
 
 TEST_CASE("count(n) on one thread equals count(n) on several", "[engine][threads]")
 {
-    for (const int n : {1, 4, 9, 13}) {
-        const auto one = nqueens::count(n, with_threads(1));
-        CHECK(one.threads == 1);
-        for (const unsigned t : {2u, 3u, 8u}) {
-            INFO("n = " << n << ", threads = " << t);
-            const auto many = nqueens::count(n, with_threads(t));
-            CHECK(many.total == one.total);
-            CHECK(many.distinct == one.distinct);
-            CHECK(many.nodes == one.nodes);
-            CHECK(many.threads >= 1);
-            CHECK(many.threads <= t);
+    for (const int n : {1, 4, 9, 13, 14}) {
+        for (const auto mode : {nqueens::count_mode::total, both}) {
+            const auto one = nqueens::count(n, with_threads(1, mode));
+            CHECK(one.threads == 1);
+            for (const unsigned t : {2u, 3u, 8u}) {
+                INFO("n = " << n << ", threads = " << t << ", distinct " << (mode == both));
+                const auto many = nqueens::count(n, with_threads(t, mode));
+                CHECK(many.total == one.total);
+                CHECK(many.distinct == one.distinct);
+                CHECK(many.nodes == one.nodes);
+                CHECK(many.threads >= 1);
+                CHECK(many.threads <= t);
+            }
         }
     }
 }
@@ -80,8 +98,8 @@ TEST_CASE("count(n) rejects n outside 1..32 with the domain sentence", "[engine]
 
 TEST_CASE("a work_plan's tasks are stable and add up to the counts", "[engine][plan]")
 {
-    const nqueens::work_plan a(12);
-    const nqueens::work_plan b(12);
+    const nqueens::work_plan a(12, both);
+    const nqueens::work_plan b(12, both);
     REQUIRE(a.size() == b.size());
     REQUIRE(a.size() > 100);
     CHECK(a.n() == 12);
@@ -96,7 +114,9 @@ TEST_CASE("a work_plan's tasks are stable and add up to the counts", "[engine][p
     }
     CHECK(sum.total == total(12));
     CHECK(sum.distinct == distinct(12));
-    CHECK(sum.nodes == nqueens::count(12).nodes);
+    CHECK(sum.nodes == nqueens::count(12, with_threads(0, both)).nodes);
+    CHECK(a.counts_distinct());
+    CHECK(a.version() == 1);
     CHECK_THROWS_AS(a.run(a.size()), std::out_of_range);
     CHECK(nqueens::work_plan(1).size() == 1);
     CHECK(nqueens::work_plan(2).size() == 0);
@@ -104,16 +124,44 @@ TEST_CASE("a work_plan's tasks are stable and add up to the counts", "[engine][p
     CHECK(nqueens::count(3).total == 0);
 }
 
+TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count", "[engine][plan]")
+{
+    for (const int n : {6, 11, 14}) {
+        INFO("n = " << n);
+        const nqueens::work_plan a(n);
+        const nqueens::work_plan b(n);
+        REQUIRE(a.size() == b.size());
+        CHECK_FALSE(a.counts_distinct());
+        CHECK(a.mode() == nqueens::count_mode::total);
+        CHECK(a.version() == 2);
+        CHECK(nqueens::work_plan::mode_of_version(a.version()) == nqueens::count_mode::total);
+        nqueens::task_result sum{};
+        for (std::size_t id = 0; id < a.size(); ++id) {
+            const auto r = a.run(id);
+            CHECK(r == b.run(id));
+            CHECK(r.distinct == 0);
+            CHECK(a.estimate(id) > 0);
+            sum.total += r.total;
+        }
+        CHECK(sum.total == total(n));
+    }
+    // Below 6 there is nothing to join: the symmetric search's plan.
+    CHECK(nqueens::work_plan(5).version() == 1);
+    CHECK(nqueens::work_plan(5).counts_distinct());
+}
+
 TEST_CASE("a work_plan for n = 32 splits the count into many tasks", "[engine][plan]")
 {
-    const nqueens::work_plan plan(32);
+    const nqueens::work_plan plan(32, both);
     CHECK(plan.size() > 1000);
     CHECK(plan.n() == 32);
+    const nqueens::work_plan join(32);
+    CHECK(join.size() > 1000);
 }
 
 TEST_CASE("shards chosen by include add up to the whole count", "[engine][plan]")
 {
-    const nqueens::work_plan plan(13);
+    const nqueens::work_plan plan(13, both);
     nqueens::task_result sum{};
     std::size_t tasks = 0;
     for (std::size_t shard = 0; shard < 3; ++shard) {
@@ -233,14 +281,21 @@ TEST_CASE("work_plan::run with a stop token gives up", "[engine][cancel]")
 
 TEST_CASE("count(17) gives OEIS A000170 and A002562", "[engine][.slow]")
 {
-    const auto r = nqueens::count(17);
+    CHECK(nqueens::count(17).total == total(17));
+    const auto r = nqueens::count(17, with_threads(0, both));
     CHECK(r.total == total(17));
     CHECK(r.distinct == distinct(17));
 }
 
 TEST_CASE("count(18) gives OEIS A000170 and A002562", "[engine][.slow]")
 {
-    const auto r = nqueens::count(18);
+    CHECK(nqueens::count(18).total == total(18));
+    const auto r = nqueens::count(18, with_threads(0, both));
     CHECK(r.total == total(18));
     CHECK(r.distinct == distinct(18));
+}
+
+TEST_CASE("count(19) gives OEIS A000170", "[engine][.slow]")
+{
+    CHECK(nqueens::count(19).total == total(19));
 }

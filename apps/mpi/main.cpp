@@ -145,9 +145,10 @@ void print_result(const settings& s, const run_record& r, unsigned threads, int 
 // One rank does everything: the count command's own path.
 int run_alone(const settings& s, stop_on_signals& signals)
 {
-    persist_session session(s.persist, s.n, &signals);
+    persist_session session(s.persist, s.n, s.mode(), &signals);
     count_options options;
     options.threads = s.threads;
+    options.mode = s.mode();
     session.attach(options);
     count_result r = count(s.n, options);
     if (const auto status = session.finish(r, s.json)) return *status;
@@ -423,7 +424,7 @@ int main(int argc, char** argv)
         if (ranks == 1) {
             status = run_alone(s, signals);
         } else {
-            const work_plan plan(s.n);
+            const work_plan plan(s.n, s.mode());
             // Rank 0 reads the checkpoint; everyone learns whether it was refused.
             std::optional<record_builder> builder;
             std::string error;

@@ -59,13 +59,13 @@ inline std::string to_string(const shard& s)
 // complete one. The program that wrote it is noted for merging.
 struct run_record {
     int n = 0;
-    std::uint32_t plan_version = work_plan::version;
-    std::size_t plan_size = 0;      // work_plan(n).size() when written
-    shard slice{};                  // the tasks this record is about
-    std::vector<std::size_t> done;  // finished task ids, increasing
-    task_result sum{};              // the counts of the finished tasks
-    double seconds = 0;             // wall time spent on them so far
-    std::string program;            // e.g. "nqueens 0.1.0"
+    std::uint32_t plan_version = 0;  // work_plan::version(): which split, and so which mode
+    std::size_t plan_size = 0;       // work_plan(n).size() when written
+    shard slice{};                   // the tasks this record is about
+    std::vector<std::size_t> done;   // finished task ids, increasing
+    task_result sum{};               // the counts of the finished tasks
+    double seconds = 0;              // wall time spent on them so far
+    std::string program;             // e.g. "nqueens 0.1.0"
 
     // The tasks of the slice (done or not).
     std::size_t tasks_total() const noexcept { return slice.size(plan_size); }
@@ -77,6 +77,7 @@ inline run_record make_record(const work_plan& plan, shard s = {}, std::string p
 {
     run_record r;
     r.n = plan.n();
+    r.plan_version = plan.version();
     r.plan_size = plan.size();
     r.slice = s;
     r.program = std::move(program);
@@ -165,9 +166,10 @@ inline void check_record_matches(const run_record& r, const work_plan& plan, sha
     if (r.n != plan.n())
         throw record_error(w + " is for n = " + std::to_string(r.n) +
                            ", not n = " + std::to_string(plan.n()));
-    if (r.plan_version != work_plan::version)
+    if (r.plan_version != plan.version())
         throw record_error(w + " uses sub-problem list version " + std::to_string(r.plan_version) +
-                           "; this program uses version " + std::to_string(work_plan::version));
+                           "; this run uses version " + std::to_string(plan.version()) +
+                           (plan.counts_distinct() ? " (with --unique)" : " (without --unique)"));
     if (r.plan_size != plan.size())
         throw record_error(w + " has " + std::to_string(r.plan_size) + " sub-problems for n = " +
                            std::to_string(r.n) + "; this program has " + std::to_string(plan.size()));

@@ -3,6 +3,7 @@
 #define NQUEENS_ENGINE_HPP
 
 #include <nqueens/detail/checked.hpp>
+#include <nqueens/detail/half_join.hpp>
 #include <nqueens/detail/symmetric_search.hpp>
 #include <nqueens/domain.hpp>
 
@@ -35,42 +36,78 @@ struct task_result {
     friend constexpr bool operator==(const task_result&, const task_result&) = default;
 };
 
-// The count for one n as a fixed list of independent sub-problems (tasks):
-// placements of the first rows of the 8-fold symmetric search, one
-// representative per class of solutions. Summing run(id) over all ids gives
-// the counts for n, whatever the order, the machine or the thread.
+// What a count computes, and so which search it runs.
+enum class count_mode : std::uint8_t {
+    // The total only (OEIS A000170), by the meet-in-the-middle join of top
+    // and bottom halves (detail/half_join.hpp): the fastest way from n = 6.
+    total,
+    // The total and the distinct count (OEIS A002562), by the 8-fold
+    // symmetric search (detail/symmetric_search.hpp): about 5x slower.
+    with_distinct,
+};
+
+// The count for one n as a fixed list of independent sub-problems (tasks).
+// Summing run(id) over all ids gives the counts for n, whatever the order,
+// the machine or the thread.
 //
-// Ids 0 .. size() - 1 are stable: the same n and the same `version` give the
+// - count_mode::total (n >= 6): a task is a placement of the middle row(s),
+//   one per class under mirror and flip, and which of a few leading columns
+//   the top half uses; run() joins the top and bottom halves. `distinct` is 0.
+// - count_mode::with_distinct, and every n < 6: a task is a placement of the
+//   first rows of the 8-fold symmetric search, one representative per class
+//   of solutions.
+//
+// Ids 0 .. size() - 1 are stable: the same n, mode and version() give the
 // same list in the same order, so slices of it can run on other machines or
-// resume from a checkpoint. `version` changes whenever the split does.
+// resume from a checkpoint. version() changes whenever the split does.
 //
-// Valid for 1 <= n <= 32. Building a plan costs milliseconds (860 tasks for
-// n = 16, 1,581 for n = 19, 22,714 for n = 20, up to 0.1 s and 240,730
-// tasks for n = 32); n = 2 and 3 have no tasks.
+// Valid for 1 <= n <= 32. Building a plan costs milliseconds: with
+// distinct, 860 tasks for n = 16, 22,714 for n = 20, up to 0.1 s and 240,730
+// tasks for n = 32; totals only, 56 tasks for n = 16, 72 for n = 17 and 18,
+// 8,000 or fewer up to n = 32. n = 2 and 3 have no tasks.
 //
 //     const nqueens::work_plan plan(16);
 //     nqueens::task_result sum{};
 //     for (std::size_t id = 0; id < plan.size(); ++id) sum.total += plan.run(id).total;  // 14772512
 class work_plan {
 public:
-    static constexpr std::uint32_t version = 1;
-
     // Throws std::domain_error(domain_message) unless 1 <= n <= 32.
-    explicit work_plan(int n) : n_(n)
+    explicit work_plan(int n, count_mode mode = count_mode::total) : n_(n)
     {
         check_domain(n);
-        detail::for_each_sym_task(n, split_depth(n), [this](const detail::sym_task& t) {
-            tasks_.push_back(t);
-            estimates_.push_back(detail::sym_task_breadth(t, 2));
-        });
+        join_ = mode == count_mode::total && n >= detail::join_min_n;
+        if (join_) {
+            detail::for_each_join_task(n, [this](const detail::join_task& t) {
+                join_tasks_.push_back(t);
+                estimates_.push_back(detail::join_task_breadth(n_, t));
+            });
+        } else {
+            detail::for_each_sym_task(n, split_depth(n), [this](const detail::sym_task& t) {
+                sym_tasks_.push_back(t);
+                estimates_.push_back(detail::sym_task_breadth(t, 2));
+            });
+        }
     }
 
     int n() const noexcept { return n_; }
-    std::size_t size() const noexcept { return tasks_.size(); }
+    std::size_t size() const noexcept { return estimates_.size(); }
 
-    // A rough, relative cost of task id (the placements of its next two
-    // rows); count() starts the largest first and weighs progress by it.
-    // Throws std::out_of_range unless id < size().
+    // Whether run() gives distinct counts (otherwise they are 0).
+    bool counts_distinct() const noexcept { return !join_; }
+    count_mode mode() const noexcept { return join_ ? count_mode::total : count_mode::with_distinct; }
+
+    // The version of the split: 1 for the symmetric search's tasks, 2 for
+    // the join's. Checkpoints and shards record it.
+    std::uint32_t version() const noexcept { return join_ ? 2 : 1; }
+
+    // The mode whose plans for n have `version` (for reading records back).
+    static constexpr count_mode mode_of_version(std::uint32_t version) noexcept
+    {
+        return version == 2 ? count_mode::total : count_mode::with_distinct;
+    }
+
+    // A rough, relative cost of task id; count() starts the largest first
+    // and weighs progress by it. Throws std::out_of_range unless id < size().
     std::uint64_t estimate(std::size_t id) const { return estimates_.at(id); }
 
     // Counts task id on the calling thread. Throws std::out_of_range unless
@@ -82,22 +119,37 @@ public:
     // milliseconds) after `stop` is requested.
     std::optional<task_result> run(std::size_t id, std::stop_token stop) const
     {
-        const detail::sym_task& t = tasks_.at(id);
-        detail::sym_tally tally{};
-        if (!detail::search_symmetric(t, tally, [&stop] { return stop.stop_requested(); }))
-            return std::nullopt;
-        return task_result{tally.total(), tally.distinct(), tally.nodes};
+        detail::join_workspace ws;
+        return run(
+            id, [&stop] { return stop.stop_requested(); }, ws);
     }
 
 private:
     friend class detail::engine_run;
 
-    // Rows placed per task: enough tasks to keep every thread busy to the
-    // end, few enough to enumerate them in milliseconds.
+    // Rows placed per symmetric task: enough tasks to keep every thread
+    // busy to the end, few enough to enumerate them in milliseconds.
     static constexpr int split_depth(int n) noexcept { return n <= 9 ? 2 : (n <= 19 ? 3 : 4); }
 
+    // `ws` holds the join's buffers, so that a worker reuses them.
+    template <class Stop>
+    std::optional<task_result> run(std::size_t id, Stop&& stop, detail::join_workspace& ws) const
+    {
+        if (id >= size()) throw std::out_of_range("nqueens: no such task");
+        if (join_) {
+            const auto r = detail::run_join_task(n_, join_tasks_[id], ws, stop);
+            if (!r) return std::nullopt;
+            return task_result{r->total, 0, r->nodes};
+        }
+        detail::sym_tally tally{};
+        if (!detail::search_symmetric(sym_tasks_[id], tally, stop)) return std::nullopt;
+        return task_result{tally.total(), tally.distinct(), tally.nodes};
+    }
+
     int n_;
-    std::vector<detail::sym_task> tasks_;
+    bool join_ = false;
+    std::vector<detail::sym_task> sym_tasks_;
+    std::vector<detail::join_task> join_tasks_;
     std::vector<std::uint64_t> estimates_;
 };
 
@@ -113,6 +165,8 @@ struct progress {
 // How count() runs. Every member is optional.
 struct count_options {
     unsigned threads = 0;  // 0 = std::thread::hardware_concurrency()
+    // What count(n, options) computes; count(plan, options) follows the plan.
+    count_mode mode = count_mode::total;
     // Called from the worker threads, one call at a time, at most about 10
     // times a second, and once more when the count ends (fraction 1 unless
     // it was cancelled).
@@ -133,7 +187,8 @@ struct count_options {
 struct count_result {
     int n = 0;
     std::uint64_t total = 0;
-    std::uint64_t distinct = 0;
+    std::uint64_t distinct = 0;  // 0 unless counts_distinct
+    bool counts_distinct = false;
     std::uint64_t nodes = 0;
     double seconds = 0;
     unsigned threads = 0;  // worker threads used
@@ -182,6 +237,7 @@ public:
         r.n = plan_.n();
         r.total = sum_.total;
         r.distinct = sum_.distinct;
+        r.counts_distinct = plan_.counts_distinct();
         r.nodes = sum_.nodes;
         r.seconds = elapsed();
         r.threads = threads;
@@ -218,14 +274,15 @@ private:
     void work()
     {
         const auto should_stop = [this] { return stopping(); };
+        join_workspace ws;
         while (!stopping()) {
             const std::size_t k = next_.fetch_add(1, std::memory_order_relaxed);
             if (k >= order_.size()) break;
             const std::size_t id = order_[k];
-            sym_tally tally{};
-            if (!search_symmetric(plan_task(id), tally, should_stop)) break;
             try {
-                const task_result r{tally.total(), tally.distinct(), tally.nodes};
+                const std::optional<task_result> done = plan_.run(id, should_stop, ws);
+                if (!done) break;
+                const task_result r = *done;
                 const std::lock_guard lock(mutex_);
                 sum_.total = checked_add(sum_.total, r.total);
                 sum_.distinct = checked_add(sum_.distinct, r.distinct);
@@ -248,8 +305,6 @@ private:
             }
         }
     }
-
-    const sym_task& plan_task(std::size_t id) const { return plan_.tasks_[id]; }
 
     const work_plan& plan_;
     const count_options& options_;
@@ -286,23 +341,25 @@ inline count_result count(const work_plan& plan, const count_options& options = 
     return detail::engine_run(plan, options).run();
 }
 
-// Counts the solutions for an n x n board (total, OEIS A000170, and
-// distinct under rotation and reflection, OEIS A002562) with every core,
-// using the 8-fold symmetry of the board.
+// Counts the solutions for an n x n board with every core: the total (OEIS
+// A000170) by default, or with options.mode = count_mode::with_distinct
+// also the number distinct under rotation and reflection (OEIS A002562).
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
-// Cost: 246 million queens placed for n = 16 (0.43x the mirror-halved
-// plain search), about 1.7 s on one 2.6 GHz core, split over the threads;
-// each extra row costs about 7x more (n = 18: about 80 s of one core).
+// Cost, on one core of this project's 2-core test machine: totals only,
+// n = 17 in about 2 s and n = 18 in about 18 s (each extra row about 7x
+// more), with a few hundred MB of memory at most up to n = 20; with
+// distinct, about 5x that (n = 16: 246 million queens placed).
 //
-//     auto r = nqueens::count(16);  // r.total == 14772512, r.distinct == 1846955
+//     auto r = nqueens::count(16);  // r.total == 14772512
 //     nqueens::count_options o;
+//     o.mode = nqueens::count_mode::with_distinct;
 //     o.threads = 2;
 //     o.on_progress = [](const nqueens::progress& p) { std::printf("%.0f %%\n", 100 * p.fraction); };
-//     auto big = nqueens::count(18, o);
+//     auto both = nqueens::count(16, o);  // both.distinct == 1846955
 inline count_result count(int n, const count_options& options = {})
 {
-    return count(work_plan(n), options);
+    return count(work_plan(n, options.mode), options);
 }
 
 }  // namespace nqueens

@@ -6,30 +6,41 @@ bin=$1
 . "$(dirname "$0")/lib.sh"
 
 
-# shards N K: writes $dir/N-K-I.json for I = 0..K-1.
+# shards N K [--unique]: writes $dir/N-K-I.json for I = 0..K-1 ($dir/uN-K-I.json with --unique).
 shards() {
-    local n=$1 k=$2 i
+    local n=$1 k=$2 i prefix=
+    shift 2
+    [ $# -gt 0 ] && prefix=u
     for ((i = 0; i < k; i++)); do
-        "$bin" count "$n" --shard "$i/$k" --out "$dir/$n-$k-$i.json" --threads 2 >/dev/null ||
-            fail "count $n --shard $i/$k failed"
+        "$bin" count "$n" --shard "$i/$k" --out "$dir/$prefix$n-$k-$i.json" --threads 2 "$@" >/dev/null ||
+            fail "count $n --shard $i/$k $* failed"
     done
 }
 
 # K shards merged equal the single run, for several n and K.
-for case in "12 1" "12 4" "13 3" "14 2" "14 7" "16 3"; do
+# With --unique the shards carry distinct counts, and the merge prints them.
+for case in "12 1" "12 4" "13 3" "14 2" "14 7" "16 3" "12 3 --unique" "14 2 --unique" "16 3 --unique"; do
     set -- $case
-    n=$1 k=$2
-    shards "$n" "$k"
+    n=$1 k=$2 unique=${3:-} prefix=
+    [ -n "$unique" ] && prefix=u
+    shards "$n" "$k" $unique
     single=$("$bin" count "$n" --unique --json) || fail "count $n failed"
     want_total=$(printf '%s' "$single" | grep -o '"total":[0-9]*' | cut -d: -f2)
     want_distinct=$(printf '%s' "$single" | grep -o '"distinct":[0-9]*' | cut -d: -f2)
-    merged=$("$bin" merge "$dir/$n-$k-"*.json --json) || fail "merge of $k shards of n = $n failed"
-    case $merged in *"\"total\":$want_total,\"distinct\":$want_distinct,"*) ;;
-        *) fail "n = $n, K = $k: merged $merged, single run $single" ;; esac
-    echo "n = $n, K = $k: $merged"
+    merged=$("$bin" merge "$dir/$prefix$n-$k-"*.json --json) || fail "merge of $k shards of n = $n failed"
+    if [ -n "$unique" ]; then
+        case $merged in *"\"total\":$want_total,\"distinct\":$want_distinct,"*) ;;
+            *) fail "n = $n, K = $k, --unique: merged $merged, single run $single" ;; esac
+    else
+        case $merged in *"\"total\":$want_total,\"nodes\":"*) ;;
+            *) fail "n = $n, K = $k: merged $merged, single run $single" ;; esac
+    fi
+    echo "n = $n, K = $k $unique: $merged"
 done
+out=$("$bin" merge "$dir/u16-3-0.json" "$dir/u16-3-1.json" "$dir/u16-3-2.json") || fail "merge of n = 16 failed"
+case $out in "n = 16: 14772512 solutions, 1846955 distinct"*) ;; *) fail "merge n = 16 --unique printed: $out" ;; esac
 out=$("$bin" merge "$dir/16-3-0.json" "$dir/16-3-1.json" "$dir/16-3-2.json") || fail "merge of n = 16 failed"
-case $out in "n = 16: 14772512 solutions, 1846955 distinct"*) ;; *) fail "merge n = 16 printed: $out" ;; esac
+case $out in "n = 16: 14772512 solutions (3 shards"*) ;; *) fail "merge n = 16 printed: $out" ;; esac
 
 # The summary line of a shard, and its JSON.
 out=$("$bin" count 12 --shard 1/4 --out "$dir/x.json") || fail "count 12 --shard 1/4 failed"
@@ -44,6 +55,7 @@ expect_error_with "missing shards 0/3, 2/3" merge "$s-1.json"
 expect_error_with "shard 1/3 given 2 times" merge "$s-0.json" "$s-1.json" "$s-1.json" "$s-2.json"
 expect_error_with "foreign shard: $dir/14-7-1.json is for n = 14" merge "$s-0.json" "$dir/14-7-1.json" "$s-2.json"
 expect_error_with "different numbers of shards" merge "$dir/14-2-0.json" "$dir/14-7-1.json"
+expect_error_with "different sub-problem lists" merge "$s-0.json" "$dir/u16-3-1.json" "$s-2.json"
 cp "$s-1.json" "$dir/damaged.json"
 sed -i -E 's/"total":([0-9]+)/"total":9\1/' "$dir/damaged.json"
 expect_error_with "checksum mismatch" merge "$s-0.json" "$dir/damaged.json" "$s-2.json"

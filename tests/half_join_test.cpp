@@ -1,0 +1,167 @@
+// detail/half_join.hpp: the meet-in-the-middle counter against OEIS, the kernel and brute force.
+#include "oeis.hpp"
+
+#include <nqueens/count.hpp>
+#include <nqueens/detail/half_join.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace {
+
+namespace d = nqueens::detail;
+using nqueens::test::total;
+
+// The join runs in constant evaluation too (small n: it allocates).
+static_assert(d::count_by_join(8) == 92);
+
+// Independent of the join: places `rows` queens in rows 0.. with plain
+// pairwise checks, next to the band's queens, and collects the column sets.
+void brute_tops(const d::join_layout& L, std::array<int, 2> band, std::uint32_t lead, std::uint32_t taken,
+                std::vector<std::pair<int, int>>& queens, std::multiset<std::uint32_t>& out)
+{
+    const int r = static_cast<int>(queens.size()) - L.band;
+    if (r == L.top) {
+        std::uint32_t cols = 0;
+        for (std::size_t i = static_cast<std::size_t>(L.band); i < queens.size(); ++i)
+            cols |= 1u << queens[i].second;
+        if ((cols & lead) == taken) out.insert(cols);
+        return;
+    }
+    for (int c = 0; c < L.n; ++c) {
+        bool ok = true;
+        for (const auto& [qr, qc] : queens) ok = ok && qc != c && qr - qc != r - c && qr + qc != r + c;
+        if (!ok) continue;
+        queens.emplace_back(r, c);
+        brute_tops(L, band, lead, taken, queens, out);
+        queens.pop_back();
+    }
+}
+
+}  // namespace
+
+TEST_CASE("the join counts OEIS A000170 for n = 6..16", "[half_join]")
+{
+    for (int n = d::join_min_n; n <= 16; ++n) {
+        INFO("n = " << n);
+        CHECK(d::count_by_join(n) == total(n));
+    }
+}
+
+TEST_CASE("the join agrees with the constexpr kernel", "[half_join]")
+{
+    for (int n = d::join_min_n; n <= 13; ++n) {
+        INFO("n = " << n);
+        CHECK(d::count_by_join(n) == nqueens::count_queens(n));
+    }
+}
+
+TEST_CASE("the tasks cover every band once, weighted by its orbit", "[half_join]")
+{
+    for (int n = d::join_min_n; n <= 20; ++n) {
+        INFO("n = " << n);
+        const d::join_layout L = d::make_join_layout(n);
+        // Bands counted through their orbits: each band's weight once (not
+        // once per split of its lead columns), without the flip's factor 2.
+        std::set<std::array<int, 2>> bands;
+        std::uint64_t covered = 0;
+        std::uint32_t splits = 0;
+        d::for_each_join_task(n, [&](const d::join_task& t) {
+            ++splits;
+            if (bands.insert(t.band).second) covered += t.self_flip ? t.weight / 2 : t.weight;
+            CHECK(t.self_flip == (n % 2 == 1));
+        });
+        const std::uint64_t placements =
+            n % 2 == 1 ? static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n * n - 3 * n + 2);
+        CHECK(covered == placements);
+        CHECK(splits >= bands.size());
+        CHECK(L.top * 2 + L.band == n);
+    }
+}
+
+TEST_CASE("the task list is the same every time", "[half_join]")
+{
+    std::vector<d::join_task> a, b;
+    d::for_each_join_task(17, [&](const d::join_task& t) { a.push_back(t); });
+    d::for_each_join_task(17, [&](const d::join_task& t) { b.push_back(t); });
+    CHECK(a == b);
+    CHECK(a.size() == 72);
+}
+
+TEST_CASE("top placements match a brute-force search, lead columns included", "[half_join]")
+{
+    for (const int n : {8, 9, 10, 15}) {
+        const d::join_layout L = d::make_join_layout(n);
+        d::for_each_join_task(n, [&](const d::join_task& t) {
+            INFO("n = " << n << ", band " << t.band[0] << " " << t.band[1] << ", taken " << t.taken);
+            const std::uint32_t lead = d::lead_columns(L, d::band_free_columns(L, t.band));
+            const d::top_rules rules(L, t.band);
+            std::multiset<std::uint32_t> fast, slow;
+            std::set<d::key_t> keys;
+            d::for_each_top(rules, lead, t.taken, [&](std::uint32_t cols, d::key_t key) {
+                fast.insert(cols);
+                keys.insert(key);
+                return true;
+            });
+            std::vector<std::pair<int, int>> queens;
+            for (int i = 0; i < L.band; ++i)
+                queens.emplace_back(L.band_row(i), t.band[static_cast<std::size_t>(i)]);
+            // brute_tops numbers rows from 0 after the band's entries.
+            std::vector<std::pair<int, int>> seeded = queens;
+            brute_tops(L, t.band, lead, t.taken, seeded, slow);
+            CHECK(fast == slow);
+            CHECK(keys.size() <= fast.size());
+        });
+    }
+}
+
+TEST_CASE("flipped reverses a key within its bits", "[half_join]")
+{
+    for (const int bits : {10, 30, 58}) {
+        INFO("bits = " << bits);
+        CHECK(d::flipped(1, bits) == d::key_t{1} << (bits - 1));
+        CHECK(d::flipped(d::key_t{1} << (bits - 1), bits) == 1);
+        const d::key_t k = 0x2d5a3c96f0e1ull & ((d::key_t{1} << bits) - 1);
+        CHECK(d::flipped(d::flipped(k, bits), bits) == k);
+        CHECK(std::popcount(d::flipped(k, bits)) == std::popcount(k));
+    }
+}
+
+TEST_CASE("column_index numbers the column sets of one size densely", "[half_join]")
+{
+    for (const std::uint32_t columns : {0b1111110111u, 0x3ff5fu, 0xfffeu}) {
+        for (const int size : {0, 3, 5}) {
+            INFO("columns " << columns << ", size " << size);
+            d::column_index index;
+            index.reset(columns, 18, size);
+            std::set<std::uint32_t> seen;
+            for (std::uint32_t s = columns;; s = (s - 1) & columns) {
+                if (std::popcount(s) == size) {
+                    CHECK(index(s) < index.count);
+                    seen.insert(index(s));
+                }
+                if (s == 0) break;
+            }
+            CHECK(seen.size() == index.count);
+        }
+    }
+}
+
+TEST_CASE("a join task gives up when asked to stop", "[half_join]")
+{
+    d::join_task first{};
+    d::for_each_join_task(16, [&](const d::join_task& t) {
+        if (first.weight == 0) first = t;
+    });
+    d::join_workspace ws;
+    CHECK_FALSE(d::run_join_task(16, first, ws, [] { return true; }).has_value());
+    const auto done = d::run_join_task(16, first, ws, [] { return false; });
+    REQUIRE(done.has_value());
+    CHECK(done->nodes > 0);
+}
