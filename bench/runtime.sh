@@ -68,10 +68,13 @@ best_of() {
 
 compiler=$("$cxx" --version | head -n 1)
 flags="$(sed -n 's/^CMAKE_CXX_FLAGS_RELEASE:STRING=//p' "$build/CMakeCache.txt")"
+grep -q '^NQUEENS_HAVE_MARCH_NATIVE:INTERNAL=1' "$build/CMakeCache.txt" &&
+    grep -q '^NQUEENS_NATIVE:BOOL=ON' "$build/CMakeCache.txt" && flags="$flags -march=native (both programs)"
 echo "compiler: $compiler; flags: $flags; $(nproc) cores; best of $repeat"
 echo "seed: plain bitmask DFS, first-row mirror halving, 1 thread"
-echo "nqueens: nqueens count N --threads $threads --json --no-progress (8-fold symmetry)"
+echo "nqueens: nqueens count N --threads $threads --json --no-progress (totals: the meet-in-the-middle join)"
 echo "s = wall seconds (the program's own timer); ns/node = CPU (user+sys) time per node; ratio = seed s / nqueens s"
+echo "nodes: queens placed; for nqueens, while building the half-board lists (the join then pairs them up)"
 echo "load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%3s | %8s %14s %7s | %9s %14s %7s | %6s\n' n "seed s" "seed nodes" "ns/node" "nqueens s" "nodes" "ns/node" ratio
 printf -- '----+-%s-+-%s-+-%s\n' "--------------------------------" "----------------------------------" "------"

@@ -232,40 +232,58 @@ constexpr std::uint64_t for_each_top(const top_rules& R, std::uint32_t lead, std
                ~(s.cols | R.attacked[static_cast<std::size_t>(r)] | static_cast<std::uint32_t>(s.d >> r) |
                  static_cast<std::uint32_t>(s.e >> (L.n - 1 - r)));
     };
-    // The rows the lead columns left open, top down, as an explicit stack.
+    // The rows the lead columns left open, top down, as an explicit stack:
+    // the band and the lead queens attack them through `blocked`, the
+    // queens placed here through the diagonal masks shifted row to row.
     const auto rows_phase = [&](const state& s0) {
         std::array<int, 16> order{};
-        int count = 0;
-        for (int r = 0; r < L.top; ++r)
-            if ((s0.rows >> r & 1) == 0) order[static_cast<std::size_t>(count++)] = r;
+        std::array<std::uint32_t, 16> blocked{};
+        std::size_t count = 0;
+        for (int r = 0; r < L.top; ++r) {
+            if ((s0.rows >> r & 1) != 0) continue;
+            order[count] = r;
+            blocked[count++] = open(s0, r, ~std::uint32_t{0}) ^ ~std::uint32_t{0};
+        }
         if (count == 0) {
             stopped = !f(s0.cols, s0.key);
             return;
         }
         const std::uint32_t columns = R.free & ~lead;
-        std::array<state, 16> stack{};
-        std::array<std::uint32_t, 16> choices{};
-        stack[0] = s0;
-        choices[0] = open(s0, order[0], columns);
-        int i = 0;
-        while (i >= 0) {
-            const auto ui = static_cast<std::size_t>(i);
-            if (choices[ui] == 0) {
+        struct frame {
+            std::uint32_t cols = 0, left = 0, right = 0, choices = 0;
+            key_t key = 0;
+        };
+        std::array<frame, 16> stack{};
+        stack[0] = frame{s0.cols, 0, 0, columns & ~blocked[0], s0.key};
+        std::size_t i = 0;
+        while (true) {
+            frame& at = stack[i];
+            if (at.choices == 0) {
+                if (i == 0) return;
                 --i;
                 continue;
             }
-            const int c = std::countr_zero(choices[ui]);
-            choices[ui] &= choices[ui] - 1;
-            const state s = place(stack[ui], order[ui], c);
+            const std::uint32_t bit = at.choices & (~at.choices + 1);
+            at.choices ^= bit;
+            ++placed;
+            const std::uint32_t cols = at.cols | bit;
+            const key_t key =
+                at.key |
+                R.bits[static_cast<std::size_t>(order[i])][static_cast<std::size_t>(std::countr_zero(bit))];
             if (i + 1 == count) {
-                if (!f(s.cols, s.key)) {
+                if (!f(cols, key)) {
                     stopped = true;
                     return;
                 }
                 continue;
             }
-            stack[ui + 1] = s;
-            choices[ui + 1] = open(s, order[ui + 1], columns);
+            const int gap = order[i + 1] - order[i];
+            frame& next = stack[i + 1];
+            next.cols = cols;
+            next.left = (at.left | bit) << gap;
+            next.right = (at.right | bit) >> gap;
+            next.key = key;
+            next.choices = columns & ~(cols | next.left | next.right | blocked[i + 1]);
             ++i;
         }
     };
@@ -413,6 +431,47 @@ constexpr bool build_top_list(const top_rules& R, std::uint32_t lead, std::uint3
     return true;
 }
 
+// Transposes a 64 x 64 bit matrix: afterwards bit i of m[b] is what bit b
+// of m[i] was (6 rounds of swapping ever smaller blocks).
+constexpr void transpose64(std::array<std::uint64_t, 64>& m) noexcept
+{
+    std::uint64_t mask = 0x00000000FFFFFFFFu;
+    for (std::size_t j = 32; j != 0; j >>= 1, mask ^= mask << j) {
+        for (std::size_t k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+            const std::uint64_t t = ((m[k] >> j) ^ m[k | j]) & mask;
+            m[k] ^= t << j;
+            m[k | j] ^= t;
+        }
+    }
+}
+
+// The number of x in xs[0 .. nx) with each y of the table's group: for
+// each x, the OR of one table row per slice of its key, and the zeros
+// counted. Slices is a template argument where it can be (4, 5, 8: the loop
+// over words then vectorizes); 0 means "read it from `runtime_slices`".
+template <std::size_t Slices>
+constexpr std::uint64_t count_fits(const key_t* xs, std::size_t nx, const std::uint64_t* table,
+                                   std::size_t words, std::size_t slice, std::size_t runtime_slices = Slices)
+{
+    const std::size_t slices = Slices != 0 ? Slices : runtime_slices;
+    const std::size_t values = std::size_t{1} << slice;
+    const key_t value_mask = values - 1;
+    std::uint64_t fits = 0;
+    std::array<const std::uint64_t*, 16> rows{};  // each slice's table row, for one x
+    for (std::size_t i = 0; i < nx; ++i) {
+        const key_t k = xs[i];
+        for (std::size_t s = 0; s < slices; ++s)
+            rows[s] =
+                table + (s * values + static_cast<std::size_t>((k >> (s * slice)) & value_mask)) * words;
+        for (std::size_t w = 0; w < words; ++w) {
+            std::uint64_t blocked = rows[0][w];
+            for (std::size_t s = 1; s < slices; ++s) blocked |= rows[s][w];
+            fits += static_cast<std::uint64_t>(std::popcount(~blocked));
+        }
+    }
+    return fits;
+}
+
 // The number of pairs (x in group gx of X, y in group gy of Y) that fit.
 constexpr std::uint64_t join_groups(int key_bits, const top_list& X, std::uint32_t gx, const top_list& Y,
                                     std::uint32_t gy, join_workspace& ws)
@@ -433,16 +492,16 @@ constexpr std::uint64_t join_groups(int key_bits, const top_list& X, std::uint32
     const std::size_t slices = (bits + slice - 1) / slice;
     const std::size_t values = std::size_t{1} << slice;
 
-    // planes[w * bits + b]: bit i set iff y number 64w + i has key bit b.
-    ws.planes.assign(words * bits, 0);
-    for (std::uint32_t i = 0; i < ny; ++i) {
-        key_t k = flipped(Y.keys[y0 + i], key_bits);
-        const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-        const std::size_t row = (i / 64) * bits;
-        while (k != 0) {
-            ws.planes[row + static_cast<std::size_t>(std::countr_zero(k))] |= bit;
-            k &= k - 1;
-        }
+    // planes[w * bits + b]: bit i set iff y number 64w + i has key bit b,
+    // by transposing 64 keys at a time.
+    resize_for_overwrite(ws.planes, words * bits);
+    for (std::size_t w = 0; w < words; ++w) {
+        std::array<std::uint64_t, 64> block{};
+        const std::size_t first = 64 * w;
+        const std::size_t count = ny - first < 64 ? ny - first : 64;
+        for (std::size_t i = 0; i < count; ++i) block[i] = flipped(Y.keys[y0 + first + i], key_bits);
+        transpose64(block);
+        for (std::size_t b = 0; b < bits; ++b) ws.planes[w * bits + b] = block[b];
     }
     // table[(s * values + v) * words + w]: the OR of the planes of the bits
     // v has in slice s. Slice 0 also marks the unused tail of the last word.
@@ -461,20 +520,18 @@ constexpr std::uint64_t join_groups(int key_bits, const top_list& X, std::uint32
                 ws.table[to + w] = ws.table[from + w] | (b < bits ? ws.planes[w * bits + b] : 0);
         }
     }
-    std::uint64_t fits = 0;
-    const key_t value_mask = values - 1;
-    std::array<std::size_t, 16> rows{};  // where each slice's table row starts, for one x
-    for (std::uint32_t i = x0; i < x1; ++i) {
-        const key_t k = X.keys[i];
-        for (std::size_t s = 0; s < slices; ++s)
-            rows[s] = (s * values + static_cast<std::size_t>((k >> (s * slice)) & value_mask)) * words;
-        for (std::size_t w = 0; w < words; ++w) {
-            std::uint64_t blocked = ws.table[rows[0] + w];
-            for (std::size_t s = 1; s < slices; ++s) blocked |= ws.table[rows[s] + w];
-            fits += static_cast<std::uint64_t>(std::popcount(~blocked));
-        }
+    const std::uint64_t* table = ws.table.data();
+    const key_t* xs = X.keys.data() + x0;
+    switch (slices) {
+        case 4:
+            return count_fits<4>(xs, nx, table, words, slice);
+        case 5:
+            return count_fits<5>(xs, nx, table, words, slice);
+        case 8:
+            return count_fits<8>(xs, nx, table, words, slice);
+        default:
+            return count_fits<0>(xs, nx, table, words, slice, slices);
     }
-    return fits;
 }
 
 // The outcome of one task: its weighted count and the queens placed.
