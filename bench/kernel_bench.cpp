@@ -1,5 +1,5 @@
 // Google Benchmark of the kernels on one thread: the plain search, the 8-fold
-// symmetric search (the engine's), the leaf classification and plan building.
+// symmetric search (--unique), the half-board join (totals) and plan building.
 #include <nqueens/count.hpp>
 #include <nqueens/detail/search.hpp>
 #include <nqueens/detail/split.hpp>
@@ -29,10 +29,11 @@ void plain_search(benchmark::State& state)
         benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
 }
 
-void symmetric_search(benchmark::State& state)
+// Runs every task of work_plan(n, mode) on this thread.
+void plan_tasks(benchmark::State& state, nqueens::count_mode mode)
 {
     const int n = static_cast<int>(state.range(0));
-    const nqueens::work_plan plan(n);
+    const nqueens::work_plan plan(n, mode);
     std::uint64_t nodes = 0;
     for (auto _ : state) {
         nodes = 0;
@@ -47,11 +48,22 @@ void symmetric_search(benchmark::State& state)
         benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
 }
 
-void plan_build(benchmark::State& state)
+void symmetric_search(benchmark::State& state)
+{
+    plan_tasks(state, nqueens::count_mode::with_distinct);
+}
+
+// nodes: the queens placed while building the half-board lists.
+void half_join(benchmark::State& state)
+{
+    plan_tasks(state, nqueens::count_mode::total);
+}
+
+void plan_build(benchmark::State& state, nqueens::count_mode mode)
 {
     const int n = static_cast<int>(state.range(0));
     for (auto _ : state) {
-        const nqueens::work_plan plan(n);
+        const nqueens::work_plan plan(n, mode);
         benchmark::DoNotOptimize(plan.size());
     }
 }
@@ -60,6 +72,16 @@ void plan_build(benchmark::State& state)
 
 BENCHMARK(plain_search)->DenseRange(10, 14, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(symmetric_search)->DenseRange(10, 15, 1)->Unit(benchmark::kMillisecond);
-BENCHMARK(plan_build)->Arg(16)->Arg(20)->Arg(32)->Unit(benchmark::kMillisecond);
+BENCHMARK(half_join)->DenseRange(10, 16, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(plan_build, with_distinct, nqueens::count_mode::with_distinct)
+    ->Arg(16)
+    ->Arg(20)
+    ->Arg(32)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(plan_build, total, nqueens::count_mode::total)
+    ->Arg(16)
+    ->Arg(20)
+    ->Arg(23)
+    ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -145,9 +145,13 @@ TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count
         }
         CHECK(sum.total == total(n));
     }
-    // Below 6 there is nothing to join: the symmetric search's plan.
+    // Below 6 there is nothing to join, above 23 its lists outgrow memory:
+    // the symmetric search's plan.
     CHECK(nqueens::work_plan(5).version() == 1);
     CHECK(nqueens::work_plan(5).counts_distinct());
+    CHECK(nqueens::work_plan(23).version() == 2);
+    CHECK(nqueens::work_plan(24).version() == 1);
+    CHECK(nqueens::work_plan(24).counts_distinct());
 }
 
 TEST_CASE("a work_plan for n = 32 splits the count into many tasks", "[engine][plan]")

@@ -39,7 +39,9 @@ struct task_result {
 // What a count computes, and so which search it runs.
 enum class count_mode : std::uint8_t {
     // The total only (OEIS A000170), by the meet-in-the-middle join of top
-    // and bottom halves (detail/half_join.hpp): the fastest way from n = 6.
+    // and bottom halves (detail/half_join.hpp) for 6 <= n <= 23: 5 to 8
+    // times faster than the symmetric search from n = 16. Other n use the
+    // symmetric search (whose memory, unlike the join's, does not grow).
     total,
     // The total and the distinct count (OEIS A002562), by the 8-fold
     // symmetric search (detail/symmetric_search.hpp): about 5x slower.
@@ -50,12 +52,13 @@ enum class count_mode : std::uint8_t {
 // Summing run(id) over all ids gives the counts for n, whatever the order,
 // the machine or the thread.
 //
-// - count_mode::total (n >= 6): a task is a placement of the middle row(s),
-//   one per class under mirror and flip, and which of a few leading columns
-//   the top half uses; run() joins the top and bottom halves. `distinct` is 0.
-// - count_mode::with_distinct, and every n < 6: a task is a placement of the
-//   first rows of the 8-fold symmetric search, one representative per class
-//   of solutions.
+// - count_mode::total, 6 <= n <= 23: a task is a placement of the middle
+//   row(s), one per class under mirror and flip, and which of a few leading
+//   columns the top half uses; run() joins the top and bottom halves.
+//   `distinct` is 0. Memory: up to about 300 MB per thread (n = 21..23).
+// - count_mode::with_distinct, and n < 6 or n > 23: a task is a placement of
+//   the first rows of the 8-fold symmetric search, one representative per
+//   class of solutions.
 //
 // Ids 0 .. size() - 1 are stable: the same n, mode and version() give the
 // same list in the same order, so slices of it can run on other machines or
@@ -63,8 +66,8 @@ enum class count_mode : std::uint8_t {
 //
 // Valid for 1 <= n <= 32. Building a plan costs milliseconds: with
 // distinct, 860 tasks for n = 16, 22,714 for n = 20, up to 0.1 s and 240,730
-// tasks for n = 32; totals only, 56 tasks for n = 16, 72 for n = 17 and 18,
-// 8,000 or fewer up to n = 32. n = 2 and 3 have no tasks.
+// tasks for n = 32; totals only, 224 tasks for n = 16, 72 for n = 17, 288
+// for n = 18, up to 56,320 for n = 22. n = 2 and 3 have no tasks.
 //
 //     const nqueens::work_plan plan(16);
 //     nqueens::task_result sum{};
@@ -75,7 +78,7 @@ public:
     explicit work_plan(int n, count_mode mode = count_mode::total) : n_(n)
     {
         check_domain(n);
-        join_ = mode == count_mode::total && n >= detail::join_min_n;
+        join_ = mode == count_mode::total && n >= detail::join_min_n && n <= detail::join_max_n;
         if (join_) {
             detail::for_each_join_task(n, [this](const detail::join_task& t) {
                 join_tasks_.push_back(t);

@@ -48,7 +48,7 @@ namespace nqueens::detail {
 
 using key_t = std::uint64_t;
 
-// The shape of the cut for one n (6 <= n <= 32).
+// The shape of the cut for one n (join_min_n <= n <= join_max_n).
 struct join_layout {
     int n = 0;
     int band = 0;   // band rows: 1 (odd n) or 2 (even n)
@@ -62,7 +62,19 @@ struct join_layout {
     constexpr int band_row(int i) const noexcept { return top + i; }
 };
 
+// The join runs for join_min_n <= n <= join_max_n. Past that its lists
+// would need gigabytes (each row adds about 4.5x), so the engine counts
+// totals with the symmetric search, whose memory does not grow.
 inline constexpr int join_min_n = 6;
+inline constexpr int join_max_n = 23;
+
+// k, the lead columns fixed per task, for each n. Odd n has only (n + 1) / 2
+// bands, too few to keep threads busy; all n need lists small enough for the
+// caches (measured best: k = 4 for n = 17, 2 for n = 16 and 18) and, from
+// n = 21, for memory: at most about 10 million tops per list (some 300 MB
+// per thread with its partner list; measured up to n = 22, n = 23 estimated).
+inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                                      0, 0, 0, 2, 2, 4, 2, 6, 4, 9, 9, 11};
 
 constexpr join_layout make_join_layout(int n) noexcept
 {
@@ -72,11 +84,7 @@ constexpr join_layout make_join_layout(int n) noexcept
     L.top = (n - L.band) / 2;
     L.low = n - L.top;
     L.width = 2 * L.top - 1;
-    // Odd n has only (n + 1) / 2 bands, too few to keep threads busy: split
-    // each into up to 2^k tasks. Even n has about n^2 / 4; split only where
-    // the lists would grow beyond a few hundred MB.
-    const int k = n % 2 == 1 ? n - 13 : n - 18;
-    L.lead = k < 0 ? 0 : (k > 6 ? 6 : k);
+    L.lead = join_lead_columns[static_cast<std::size_t>(n)];
     L.all = n == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << n) - 1;
     return L;
 }
@@ -602,7 +610,7 @@ constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, joi
 }
 
 // The total for n (OEIS A000170) by the join alone, one task after another.
-// Valid for join_min_n <= n <= 32; constexpr, but meant for run time.
+// Valid for join_min_n <= n <= join_max_n; constexpr, but meant for run time.
 constexpr std::uint64_t count_by_join(int n)
 {
     join_workspace ws;
