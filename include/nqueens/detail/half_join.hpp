@@ -491,12 +491,15 @@ constexpr std::uint64_t join_groups(int key_bits, const top_list& X, std::uint32
     const std::size_t words = (ny + 63) / 64;
     const std::size_t nx = x1 - x0;
     const auto bits = static_cast<std::size_t>(key_bits);
-    // Slices of 8 bits cost more tables but half the lookups of 4-bit ones.
+    // Wider slices mean fewer lookups per x but larger tables: pick the
+    // width (4 to 8 bits) with the least work for these group sizes.
     const auto cost = [&](std::size_t w) {
         const std::size_t slices = (bits + w - 1) / w;
         return slices * words * (std::size_t{1} << w) + nx * slices * words;
     };
-    const std::size_t slice = cost(8) < cost(4) ? 8 : 4;
+    std::size_t slice = 4;
+    for (std::size_t w = 5; w <= 8; ++w)
+        if (cost(w) < cost(slice)) slice = w;
     const std::size_t slices = (bits + slice - 1) / slice;
     const std::size_t values = std::size_t{1} << slice;
 
@@ -535,6 +538,10 @@ constexpr std::uint64_t join_groups(int key_bits, const top_list& X, std::uint32
             return count_fits<4>(xs, nx, table, words, slice);
         case 5:
             return count_fits<5>(xs, nx, table, words, slice);
+        case 6:
+            return count_fits<6>(xs, nx, table, words, slice);
+        case 7:
+            return count_fits<7>(xs, nx, table, words, slice);
         case 8:
             return count_fits<8>(xs, nx, table, words, slice);
         default:
