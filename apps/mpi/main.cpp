@@ -39,7 +39,7 @@ With P = 1 the one rank counts alone.
 options:
   --threads T          threads per counting rank (default: the cores of its
                        node divided among the counting ranks on it)
-  --unique             also print the distinct count
+  --unique             also print the distinct count (a slower search)
   --json               one JSON object on stdout
   --checkpoint FILE    keep the finished work in FILE (every 2 s and on
                        SIGINT/SIGTERM); the same command again resumes it;

@@ -506,7 +506,16 @@ constexpr std::uint64_t join_groups(int key_bits, const top_list& X, std::uint32
     // planes[w * bits + b]: bit i set iff y number 64w + i has key bit b,
     // by transposing 64 keys at a time.
     resize_for_overwrite(ws.planes, words * bits);
-    for (std::size_t w = 0; w < words; ++w) {
+    if (std::is_constant_evaluated()) {
+        // Fewer evaluation steps for the small groups of small n.
+        ws.planes.assign(words * bits, 0);
+        for (std::size_t i = 0; i < ny; ++i) {
+            for (key_t k = flipped(Y.keys[y0 + i], key_bits); k != 0; k &= k - 1)
+                ws.planes[(i / 64) * bits + static_cast<std::size_t>(std::countr_zero(k))] |= std::uint64_t{1}
+                                                                                              << (i % 64);
+        }
+    }
+    for (std::size_t w = 0; w < words && !std::is_constant_evaluated(); ++w) {
         std::array<std::uint64_t, 64> block{};
         const std::size_t first = 64 * w;
         const std::size_t count = ny - first < 64 ? ny - first : 64;
@@ -617,7 +626,8 @@ constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, joi
 }
 
 // The total for n (OEIS A000170) by the join alone, one task after another.
-// Valid for join_min_n <= n <= join_max_n; constexpr, but meant for run time.
+// Valid for join_min_n <= n <= join_max_n; constexpr, but meant for run time
+// (one constant evaluation holds n <= 9 on Clang 14, n <= 10 on GCC 12).
 constexpr std::uint64_t count_by_join(int n)
 {
     join_workspace ws;
