@@ -34,11 +34,12 @@ void plan_tasks(benchmark::State& state, nqueens::count_mode mode)
 {
     const int n = static_cast<int>(state.range(0));
     const nqueens::work_plan plan(n, mode);
+    nqueens::work_plan::workspace ws;
     std::uint64_t nodes = 0;
     for (auto _ : state) {
         nodes = 0;
         for (std::size_t id = 0; id < plan.size(); ++id) {
-            const auto r = plan.run(id);
+            const auto r = *plan.run(id, {}, ws);
             benchmark::DoNotOptimize(r.total);
             nodes += r.nodes;
         }

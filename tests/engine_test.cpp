@@ -136,9 +136,11 @@ TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count
         CHECK(a.version() == 2);
         CHECK(nqueens::work_plan::mode_of_version(a.version()) == nqueens::count_mode::total);
         nqueens::task_result sum{};
+        nqueens::work_plan::workspace ws;  // reused across tasks, as a worker does
         for (std::size_t id = 0; id < a.size(); ++id) {
             const auto r = a.run(id);
             CHECK(r == b.run(id));
+            CHECK(r == a.run(id, {}, ws));
             CHECK(r.distinct == 0);
             CHECK(a.estimate(id) > 0);
             sum.total += r.total;

@@ -281,6 +281,7 @@ void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, c
     std::vector<std::jthread> pool;
     for (unsigned t = 0; t < threads; ++t) {
         pool.emplace_back([&] {
+            work_plan::workspace ws;  // reused by this thread's tasks
             std::unique_lock lock(m);
             for (;;) {
                 cv.wait(lock, [&] { return !queue.empty() || no_more || stopped; });
@@ -289,7 +290,7 @@ void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, c
                 queue.pop_front();
                 ++running;
                 lock.unlock();
-                const std::optional<task_result> r = plan.run(id, stop);
+                const std::optional<task_result> r = plan.run(id, stop, ws);
                 lock.lock();
                 --running;
                 if (!r) {

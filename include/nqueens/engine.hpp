@@ -122,8 +122,18 @@ public:
     // milliseconds) after `stop` is requested.
     std::optional<task_result> run(std::size_t id, std::stop_token stop) const
     {
-        detail::join_workspace ws;
-        return run(
+        workspace ws;
+        return run(id, stop, ws);
+    }
+
+    // The buffers a task of the join fills (its half-board lists, up to a few
+    // hundred MB): a thread that runs many tasks should keep one and pass it
+    // to every run() rather than pay for fresh memory each time.
+    using workspace = detail::join_workspace;
+
+    std::optional<task_result> run(std::size_t id, std::stop_token stop, workspace& ws) const
+    {
+        return run_task(
             id, [&stop] { return stop.stop_requested(); }, ws);
     }
 
@@ -136,7 +146,7 @@ private:
 
     // `ws` holds the join's buffers, so that a worker reuses them.
     template <class Stop>
-    std::optional<task_result> run(std::size_t id, Stop&& stop, detail::join_workspace& ws) const
+    std::optional<task_result> run_task(std::size_t id, Stop&& stop, workspace& ws) const
     {
         if (id >= size()) throw std::out_of_range("nqueens: no such task");
         if (join_) {
@@ -277,13 +287,13 @@ private:
     void work()
     {
         const auto should_stop = [this] { return stopping(); };
-        join_workspace ws;
+        work_plan::workspace ws;
         while (!stopping()) {
             const std::size_t k = next_.fetch_add(1, std::memory_order_relaxed);
             if (k >= order_.size()) break;
             const std::size_t id = order_[k];
             try {
-                const std::optional<task_result> done = plan_.run(id, should_stop, ws);
+                const std::optional<task_result> done = plan_.run_task(id, should_stop, ws);
                 if (!done) break;
                 const task_result r = *done;
                 const std::lock_guard lock(mutex_);
