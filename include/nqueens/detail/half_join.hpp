@@ -36,9 +36,10 @@ namespace nqueens::detail {
 // each pair of column groups is joined once and counted twice.
 //
 // Join: the keys of group "free minus S" are stored bit-sliced (one 64-bit
-// word per key bit for every 64 placements), and the words for each 4- or
-// 8-bit slice of a key are OR-ed in advance; a placement x then finds its
-// partners 64 at a time with one lookup per slice and a popcount.
+// word per key bit for every 64 placements, by a 64 x 64 bit transpose), and
+// the words for each 4- to 8-bit slice of a key (the width chosen per pair of
+// groups) are OR-ed in advance; a placement x then finds its partners 64 at
+// a time with one lookup per slice and a popcount.
 //
 // Work splitting: besides the band, a task fixes which of the first k free
 // columns (`lead`) the top uses (`taken`), which cuts each list by up to 2^k.
