@@ -39,12 +39,13 @@ struct task_result {
 // What a count computes, and so which search it runs.
 enum class count_mode : std::uint8_t {
     // The total only (OEIS A000170), by the meet-in-the-middle join of top
-    // and bottom halves (detail/half_join.hpp) for 6 <= n <= 23: 5 to 8
-    // times faster than the symmetric search from n = 16. Other n use the
-    // symmetric search (whose memory, unlike the join's, does not grow).
+    // and bottom halves (detail/half_join.hpp) for 6 <= n <= 23: several
+    // times faster than the symmetric search (n = 17: 0.7 s against 6.8 s
+    // on 2 threads). Other n use the symmetric search (whose memory, unlike
+    // the join's, does not grow).
     total,
     // The total and the distinct count (OEIS A002562), by the 8-fold
-    // symmetric search (detail/symmetric_search.hpp): about 5x slower.
+    // symmetric search (detail/symmetric_search.hpp).
     with_distinct,
 };
 
@@ -360,9 +361,9 @@ inline count_result count(const work_plan& plan, const count_options& options = 
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
 // Cost, on one core of this project's 2-core test machine: totals only,
-// n = 17 in about 2 s and n = 18 in about 18 s (each extra row about 7x
-// more), with a few hundred MB of memory at most up to n = 20; with
-// distinct, about 5x that (n = 16: 246 million queens placed).
+// n = 17 in about 1.3 s and n = 18 in about 12 s (each extra row about 7x
+// more), with at most a few hundred MB of memory per thread; with
+// distinct, several times that (n = 17: about 13 s).
 //
 //     auto r = nqueens::count(16);  // r.total == 14772512
 //     nqueens::count_options o;
