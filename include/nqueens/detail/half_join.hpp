@@ -198,6 +198,16 @@ struct top_rules {
             }
         }
     }
+
+    // The squares of row r, among `columns`, that neither the band nor the
+    // queens already placed (their columns, and their diagonals d = r + c and
+    // e = c - r + n - 1 as bit masks) attack.
+    constexpr std::uint32_t open(int r, std::uint32_t columns, std::uint32_t cols, std::uint64_t d,
+                                 std::uint64_t e) const noexcept
+    {
+        return columns & ~(cols | attacked[static_cast<std::size_t>(r)] | static_cast<std::uint32_t>(d >> r) |
+                           static_cast<std::uint32_t>(e >> (L.n - 1 - r)));
+    }
 };
 
 // The key of a top placement as it meets a placement from the other list
@@ -237,9 +247,7 @@ constexpr std::uint64_t for_each_top(const top_rules& R, std::uint32_t lead, std
                      s.key | R.bits[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]};
     };
     const auto open = [&](const state& s, int r, std::uint32_t columns) {
-        return columns &
-               ~(s.cols | R.attacked[static_cast<std::size_t>(r)] | static_cast<std::uint32_t>(s.d >> r) |
-                 static_cast<std::uint32_t>(s.e >> (L.n - 1 - r)));
+        return R.open(r, columns, s.cols, s.d, s.e);
     };
     // The rows the lead columns left open, top down, as an explicit stack:
     // the band and the lead queens attack them through `blocked`, the
@@ -251,7 +259,7 @@ constexpr std::uint64_t for_each_top(const top_rules& R, std::uint32_t lead, std
         for (int r = 0; r < L.top; ++r) {
             if ((s0.rows >> r & 1) != 0) continue;
             order[count] = r;
-            blocked[count++] = open(s0, r, ~std::uint32_t{0}) ^ ~std::uint32_t{0};
+            blocked[count++] = ~open(s0, r, ~std::uint32_t{0});
         }
         if (count == 0) {
             stopped = !f(s0.cols, s0.key);
@@ -506,23 +514,24 @@ constexpr std::uint64_t join_groups(int key_bits, const top_list& X, std::uint32
 
     // planes[w * bits + b]: bit i set iff y number 64w + i has key bit b,
     // by transposing 64 keys at a time.
-    resize_for_overwrite(ws.planes, words * bits);
     if (std::is_constant_evaluated()) {
-        // Fewer evaluation steps for the small groups of small n.
+        // Bit by bit: fewer evaluation steps for the small groups of small n.
         ws.planes.assign(words * bits, 0);
         for (std::size_t i = 0; i < ny; ++i) {
             for (key_t k = flipped(Y.keys[y0 + i], key_bits); k != 0; k &= k - 1)
                 ws.planes[(i / 64) * bits + static_cast<std::size_t>(std::countr_zero(k))] |= std::uint64_t{1}
                                                                                               << (i % 64);
         }
-    }
-    for (std::size_t w = 0; w < words && !std::is_constant_evaluated(); ++w) {
-        std::array<std::uint64_t, 64> block{};
-        const std::size_t first = 64 * w;
-        const std::size_t count = ny - first < 64 ? ny - first : 64;
-        for (std::size_t i = 0; i < count; ++i) block[i] = flipped(Y.keys[y0 + first + i], key_bits);
-        transpose64(block);
-        for (std::size_t b = 0; b < bits; ++b) ws.planes[w * bits + b] = block[b];
+    } else {
+        ws.planes.resize(words * bits);
+        for (std::size_t w = 0; w < words; ++w) {
+            std::array<std::uint64_t, 64> block{};
+            const std::size_t first = 64 * w;
+            const std::size_t count = ny - first < 64 ? ny - first : 64;
+            for (std::size_t i = 0; i < count; ++i) block[i] = flipped(Y.keys[y0 + first + i], key_bits);
+            transpose64(block);
+            for (std::size_t b = 0; b < bits; ++b) ws.planes[w * bits + b] = block[b];
+        }
     }
     // table[(s * values + v) * words + w]: the OR of the planes of the bits
     // v has in slice s. Slice 0 also marks the unused tail of the last word.
@@ -579,10 +588,7 @@ constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
                               std::uint64_t e) -> std::uint64_t {
             if (r == rows) return 1;
             std::uint64_t k = 0;
-            std::uint32_t open = columns & ~(cols | R.attacked[static_cast<std::size_t>(r)] |
-                                             static_cast<std::uint32_t>(d >> r) |
-                                             static_cast<std::uint32_t>(e >> (L.n - 1 - r)));
-            for (; open != 0; open &= open - 1) {
+            for (std::uint32_t open = R.open(r, columns, cols, d, e); open != 0; open &= open - 1) {
                 const int c = std::countr_zero(open);
                 k += self(self, r + 1, cols | std::uint32_t{1} << c, d | std::uint64_t{1} << (r + c),
                           e | std::uint64_t{1} << (c - r + L.n - 1));
