@@ -85,8 +85,11 @@ int run_count(args a)
 
     count_result r = count(c.n, options);
     line.finish();
-    if (session)
+    if (session) {
         if (const auto status = session->finish(r, c.json)) return *status;
+    } else {
+        commit_to_result();
+    }
 
     const auto total = static_cast<unsigned long long>(r.total);
     const auto distinct = static_cast<unsigned long long>(r.distinct);

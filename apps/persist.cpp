@@ -194,6 +194,15 @@ stop_on_signals::~stop_on_signals()
     if (caught_ == 0) pthread_sigmask(SIG_SETMASK, &old_, nullptr);
 }
 
+void commit_to_result()
+{
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGINT, &ignore, nullptr);
+    sigaction(SIGTERM, &ignore, nullptr);
+}
+
 int report_interrupted(int signal, const std::string& checkpoint, const run_record& r, const char* who)
 {
     const char* name = signal == SIGINT ? "SIGINT" : "SIGTERM";
@@ -282,6 +291,9 @@ std::optional<int> persist_session::finish(count_result& r, bool json)
         throw std::runtime_error("the count stopped with " + std::to_string(rec.done.size()) + " of " +
                                  std::to_string(rec.tasks_total()) + " tasks done");
     }
+    // Complete: from here on a signal no longer changes the outcome (the
+    // record is whole; printing it is all that is left).
+    commit_to_result();
     if (!options_.checkpoint.empty()) save_record_file(options_.checkpoint, rec);
     if (!options_.out.empty()) save_record_file(options_.out, rec);
     r.total = rec.sum.total;

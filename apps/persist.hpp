@@ -74,6 +74,13 @@ private:
     std::jthread watcher_;
 };
 
+// Makes the printed result the command's only outcome: from this call until
+// the process exits, SIGINT and SIGTERM are ignored (a pending one is
+// dropped). Call it once the count is complete and before the result is
+// written, so that a signal racing the end of a count cannot print the
+// result and still end the process with 130/143.
+void commit_to_result();
+
 // The record a run of `plan` starts from: the checkpoint file p.checkpoint
 // if it exists (usage_error unless it is sound and for this n, sub-problem
 // list and shard), else an empty record for p.slice. Also usage_error if

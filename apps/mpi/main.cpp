@@ -258,6 +258,7 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
     if (!r.complete())
         throw std::runtime_error("the counting ranks stopped with " + std::to_string(r.done.size()) + " of " +
                                  std::to_string(r.tasks_total()) + " tasks done");
+    commit_to_result();
     if (!s.persist.out.empty()) save_record_file(s.persist.out, r);
     print_result(s, r, threads, ranks);
     return 0;
@@ -268,7 +269,8 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
 // low and sending each result back as soon as it is in. Stopped by `stop`
 // (signal `caught` was caught), it sends what it finished with
 // flag_stopped, and rank 0 saves the checkpoint and aborts the job.
-void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, const stop_on_signals& signals)
+// Returns the rank's exit status: 0 once it said goodbye, else 128 + signal.
+int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, const stop_on_signals& signals)
 {
     std::mutex m;
     std::condition_variable cv;
@@ -332,9 +334,12 @@ void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, c
                 message.insert(message.end(), {id, r.total, r.distinct, r.nodes});
             MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report,
                      MPI_COMM_WORLD);
-            return;  // rank 0 writes the checkpoint and aborts the job
+            return 128 + sig;  // rank 0 writes the checkpoint and aborts the job
         }
         const bool done = finished();
+        // This rank's part is whole once it says goodbye: a later signal
+        // must not end it with 130/143 while rank 0 prints the result.
+        if (done) commit_to_result();
         const bool due = !results.empty() && std::chrono::steady_clock::now() >= last_report + report_every;
         if (!done && !need_work() && !due) {
             if (results.empty())
@@ -350,7 +355,7 @@ void run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, c
         MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report,
                  MPI_COMM_WORLD);
         last_report = std::chrono::steady_clock::now();
-        if (done) break;
+        if (done) return 0;
         // Polled with naps: Open MPI's blocking receive spins and would take
         // a core from the counting threads while rank 0 answers.
         MPI_Request request;
@@ -448,8 +453,7 @@ int main(int argc, char** argv)
             } else if (rank == 0) {
                 status = run_coordinator(s, plan, *builder, signals, ranks);
             } else {
-                run_worker(plan, s.threads, signals.token(), signals);
-                if (const int sig = signals.caught()) status = 128 + sig;
+                status = run_worker(plan, s.threads, signals.token(), signals);
             }
         }
     } catch (const usage_error& e) {

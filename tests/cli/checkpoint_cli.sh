@@ -93,6 +93,31 @@ interrupt_and_resume 14 TERM $((ms14 * 9 / 10 + 1))
 interrupt_and_resume 15 INT $((ms15 * 9 / 10 + 1))
 interrupt_and_resume 15 TERM $((ms15 * 9 / 10 + 1))
 
+# A signal that lands just after the result is printed (the process is on its
+# way out) must not turn the printed result into an exit status of 130/143:
+# the outcome was settled when the count completed. The result goes through a
+# FIFO so that the signal is sent the moment the line is read.
+signal_after_result() {
+    local sig=$1 want=$2 status line round
+    shift 2
+    for round in 1 2 3 4 5 6 7 8; do
+        rm -f "$dir/fifo" "$dir/late.json" "$dir/late-out.json"
+        mkfifo "$dir/fifo"
+        "$bin" "$@" >"$dir/fifo" 2>"$dir/err" &
+        pid=$!
+        line=
+        read -r line <"$dir/fifo"
+        kill -"$sig" "$pid" 2>/dev/null
+        wait "$pid"; status=$?
+        case $line in *"$want"*) ;; *) fail "'$*': printed '$line', want '$want'" ;; esac
+        [ "$status" -eq 0 ] || fail "'$*': SIG$sig after the result was printed made it exit $status, want 0"
+    done
+}
+signal_after_result INT " 724 solutions" count 10 --threads 2 --checkpoint "$dir/late.json"
+signal_after_result TERM " 724 solutions" count 10 --threads 2 --checkpoint "$dir/late.json"
+signal_after_result TERM " 724 solutions" count 10 --threads 2
+signal_after_result TERM "shard 0/2" count 10 --threads 2 --shard 0/2 --out "$dir/late-out.json"
+
 # An interruption well inside a longer run, then the resumed run: the exact count.
 cp="$dir/cp16.json"
 ms16=$(run_ms 16)
