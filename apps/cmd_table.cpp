@@ -19,9 +19,10 @@ int run_table(args a)
             throw usage_error("unknown option for 'table': '" + std::string(arg) + "'");
     }
     if (json) std::printf("[");
-    for (std::size_t i = 0; i < counts_table.size(); ++i) {
+    constexpr auto totals = counts_table();
+    for (std::size_t i = 0; i < totals.size(); ++i) {
         const int n = table_first_n + static_cast<int>(i);
-        const auto total = static_cast<unsigned long long>(counts_table[i]);
+        const auto total = static_cast<unsigned long long>(totals[i]);
         if (json)
             std::printf("%s{\"n\":%d,\"total\":%llu}", i == 0 ? "" : ",", n, total);
         else

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Times compiling count_queens<N>() (N = 10..14) and the n = 1..12 table with
-# GCC 12 and Clang 14 under default limits; prints a Markdown table.
-# usage: bench/compile_time.sh [MAX_N]   (default 14; each compile runs once)
+# Times compiling what a user writes against the library, with GCC 12 and
+# Clang 14 under default limits: the front header alone, the baked tables,
+# count_queens<N>() for N = 10..MAX_N and count_distinct<13>(); prints a
+# Markdown table.
+# usage: bench/compile_time.sh [MAX_N]   (default 14; each file compiles once)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NQUEENS_BENCH=1 bash .ci/setup  # the compilers, Boost, GNU time
@@ -9,12 +11,11 @@ max_n=${1:-14}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 compilers=(g++ clang++-14)
-include="-Iinclude"
 
-# measure FILE COMPILER: prints "seconds peak_MB" or "failed"
+# measure FILE COMPILER: prints "seconds, peak MB" or "fails"
 measure() {
     local file=$1 cxx=$2
-    if /usr/bin/time -f "%e %M" -o "$work/time" "$cxx" -std=c++20 $include -fsyntax-only "$file" \
+    if /usr/bin/time -f "%e %M" -o "$work/time" "$cxx" -std=c++20 -Iinclude -fsyntax-only "$file" \
         >"$work/log" 2>&1; then
         awk '{ printf "%.1f s, %d MB", $1, $2 / 1024 }' "$work/time"
     else
@@ -22,15 +23,22 @@ measure() {
     fi
 }
 
+# row LABEL BODY: one translation unit that includes the front header
+row() {
+    local file="$work/tu$RANDOM.cpp"
+    printf '#include <nqueens/nqueens.hpp>\n%s\n' "$2" >"$file"
+    printf '| %s | %s | %s |\n' "$1" "$(measure "$file" g++)" "$(measure "$file" clang++-14)"
+}
+
 printf '| what | %s | %s |\n|---|---|---|\n' "${compilers[0]} $(g++ -dumpversion)" \
     "${compilers[1]} $(clang++-14 -dumpversion)"
+row 'front header, nothing used' ''
+row '`counts_table()` (n = 1..12)' 'static_assert(nqueens::counts_table()[11] == 14200);'
+row 'both tables (totals, distinct)' \
+    'static_assert(nqueens::counts_table()[11] == 14200 && nqueens::counts_table<nqueens::table_of::distinct>()[11] == 1787);'
 for n in $(seq 10 "$max_n"); do
-    printf '#include <nqueens/count.hpp>\nstatic_assert(nqueens::count_queens<%d>() > 0);\n' "$n" >"$work/n$n.cpp"
-    printf '| `count_queens<%d>()` | %s | %s |\n' "$n" "$(measure "$work/n$n.cpp" g++)" \
-        "$(measure "$work/n$n.cpp" clang++-14)"
+    row "\`count_queens<$n>()\`" "static_assert(nqueens::count_queens<$n>() > 0);"
 done
-printf '#include <nqueens/table.hpp>\nstatic_assert(nqueens::counts_table.size() == 12);\n' >"$work/table.cpp"
-printf '| `counts_table` (n = 1..12) | %s | %s |\n' "$(measure "$work/table.cpp" g++)" \
-    "$(measure "$work/table.cpp" clang++-14)"
+row '`count_distinct<13>()`' 'static_assert(nqueens::count_distinct<13>() == 9233);'
 echo
 echo "Flags: -std=c++20 -fsyntax-only, default constexpr limits; wall time and peak memory of one run each, $(nproc) cores, $(date +%F)."

@@ -1,8 +1,9 @@
-// Google Benchmark of the kernels on one thread: the plain search, the 8-fold
-// symmetric search (--unique), the half-board join (totals) and plan building.
+// Google Benchmark of the kernels on one thread: the plain search from the
+// empty board, the weighted walk of count_queens(n), the 8-fold symmetric search (--unique), the half-board
+// join (totals) and plan building.
 #include <nqueens/count.hpp>
+#include <nqueens/detail/orbit_walk.hpp>
 #include <nqueens/detail/search.hpp>
-#include <nqueens/detail/split.hpp>
 #include <nqueens/detail/symmetric_search.hpp>
 #include <nqueens/engine.hpp>
 
@@ -18,10 +19,22 @@ void plain_search(benchmark::State& state)
     std::uint64_t nodes = 0;
     for (auto _ : state) {
         nodes = 0;
-        nqueens::detail::for_each_subproblem(n, 1, [&](const nqueens::detail::subproblem& s) {
-            const auto r = nqueens::detail::count_completions<true>(n, s.board);
-            benchmark::DoNotOptimize(r.solutions);
-            nodes += r.nodes;
+        benchmark::DoNotOptimize(nqueens::detail::search(nqueens::detail::full_mask(n), 0, 0, 0, nodes));
+    }
+    state.counters["nodes"] = static_cast<double>(nodes);
+    state.counters["nodes_per_s"] =
+        benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// The weighted walk of count_queens(n), task by task.
+void orbit_walk(benchmark::State& state)
+{
+    const int n = static_cast<int>(state.range(0));
+    std::uint64_t nodes = 0;
+    for (auto _ : state) {
+        nodes = 0;
+        nqueens::detail::for_each_sym_task(n, 2, [&](const nqueens::detail::sym_task& t) {
+            benchmark::DoNotOptimize(nqueens::detail::orbit_walk(t, nodes));
         });
     }
     state.counters["nodes"] = static_cast<double>(nodes);
@@ -72,6 +85,7 @@ void plan_build(benchmark::State& state, nqueens::count_mode mode)
 }  // namespace
 
 BENCHMARK(plain_search)->DenseRange(10, 14, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK(orbit_walk)->DenseRange(10, 14, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(symmetric_search)->DenseRange(10, 15, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK(half_join)->DenseRange(10, 16, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(plan_build, with_distinct, nqueens::count_mode::with_distinct)

@@ -2,8 +2,10 @@
 #include "oeis.hpp"
 
 #include <nqueens/count.hpp>
+#include <nqueens/detail/invariant.hpp>
+#include <nqueens/detail/orbit_walk.hpp>
 #include <nqueens/detail/search.hpp>
-#include <nqueens/detail/split.hpp>
+#include <nqueens/detail/symmetric_search.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -15,6 +17,43 @@ TEST_CASE("count_queens(n) at run time equals OEIS A000170 for n = 1..16", "[cou
     for (int n = 1; n <= 16; ++n) {
         INFO("n = " << n);
         CHECK(nqueens::count_queens(n) == nqueens::test::total(n));
+    }
+}
+
+TEST_CASE("count_distinct(n) at run time equals OEIS A002562 for n = 1..14", "[count][distinct][runtime]")
+{
+    for (int n = 1; n <= 14; ++n) {
+        INFO("n = " << n);
+        CHECK(nqueens::count_distinct(n) == nqueens::test::distinct(n));
+    }
+}
+
+TEST_CASE("Burnside's lemma turns OEIS A000170 into A002562 for n = 1..21", "[count][distinct]")
+{
+    // Only the boards fixed by a half turn and a quarter turn are counted
+    // here; the totals are OEIS's, so this reaches n beyond what a test
+    // can count in full.
+    for (int n = 1; n <= 21; ++n) {
+        INFO("n = " << n);
+        const auto half = nqueens::detail::count_invariant(n, 2);
+        const auto quarter = nqueens::detail::count_invariant(n, 1);
+        CHECK(quarter <= half);  // a board a quarter turn fixes, a half turn fixes too
+        CHECK(nqueens::detail::distinct_from(n, nqueens::test::total(n), half, quarter) ==
+              nqueens::test::distinct(n));
+    }
+    // Known values: the 8 x 8 board has 4 solutions a half turn maps onto
+    // themselves and none for a quarter turn; n = 4 has 2 for both.
+    CHECK(nqueens::detail::count_invariant(8, 2) == 4);
+    CHECK(nqueens::detail::count_invariant(8, 1) == 0);
+    CHECK(nqueens::detail::count_invariant(4, 1) == 2);
+}
+
+TEST_CASE("count_distinct(n) rejects n outside 1..32 with the domain sentence", "[count][distinct][domain]")
+{
+    for (const int n : {0, 33}) {
+        INFO("n = " << n);
+        CHECK_THROWS_MATCHES(nqueens::count_distinct(n), std::domain_error,
+                             Catch::Matchers::Message("nqueens: n must be between 1 and 32"));
     }
 }
 
@@ -30,29 +69,35 @@ TEST_CASE("count_queens(n) rejects n outside 1..32 with the domain sentence", "[
     CHECK_NOTHROW(nqueens::check_domain(32));
 }
 
-TEST_CASE("the sub-problems of every split add up to the same total", "[count][split]")
+TEST_CASE("the weighted walk gives the total from the tasks of every split", "[count][split]")
 {
-    for (int n = 1; n <= 11; ++n) {
-        for (int depth = 1; depth <= 5; ++depth) {
-            std::uint64_t sum = 0;
-            nqueens::detail::for_each_subproblem(n, depth, [&](const nqueens::detail::subproblem& s) {
-                sum += s.weight * nqueens::detail::count_completions(n, s.board).solutions;
+    // Depth 2 is what count_queens(n) uses, deeper splits what the compiler
+    // and big n use: every one must add up to the same total.
+    for (int n = 1; n <= 12; ++n) {
+        for (int depth = 2; depth <= nqueens::detail::max_prefix; ++depth) {
+            std::uint64_t thrice = 0;
+            nqueens::detail::for_each_sym_task(n, depth, [&](const nqueens::detail::sym_task& t) {
+                thrice += nqueens::detail::orbit_walk(t);
             });
             INFO("n = " << n << ", depth = " << depth);
-            CHECK(sum == nqueens::test::total(n));
+            CHECK(thrice % 3 == 0);
+            CHECK(thrice / 3 == nqueens::test::total(n));
         }
     }
 }
 
-TEST_CASE("the kernel counts the queens it places", "[count][nodes]")
+TEST_CASE("the weighted walk places fewer queens than the plain search", "[count][nodes]")
 {
-    // With the first row halved by mirror symmetry, n = 12 places 428,094
-    // queens, the figure public mirror-halving counters report.
-    std::uint64_t nodes = 0;
-    nqueens::detail::for_each_subproblem(12, 1, [&](const nqueens::detail::subproblem& s) {
-        nodes += 1 + nqueens::detail::count_completions<true>(12, s.board).nodes;
-    });
-    CHECK(nodes == 428094);
+    // The plain kernel from the empty 12 x 12 board places 856,188 queens,
+    // twice the 428,094 that mirror-halving counters report; the walk of
+    // count_queens(12) places 198,894 (besides its tasks' first rows).
+    std::uint64_t plain = 0;
+    CHECK(nqueens::detail::search(nqueens::detail::full_mask(12), 0, 0, 0, plain) == 14200);
+    CHECK(plain == 856188);
+    std::uint64_t walked = 0;
+    nqueens::detail::for_each_sym_task(
+        12, 2, [&](const nqueens::detail::sym_task& t) { nqueens::detail::orbit_walk(t, walked); });
+    CHECK(walked == 198894);
 }
 
 TEST_CASE("a complete board has exactly one completion", "[count][kernel]")

@@ -1,4 +1,4 @@
-// count_both and count_distinct: the 8-fold symmetric search against OEIS and the plain search.
+// count_both: the 8-fold symmetric search against OEIS, the weighted walk and count_distinct(n).
 #include "oeis.hpp"
 
 #include <nqueens/count.hpp>

@@ -1,11 +1,13 @@
-// count_queens: the number of solutions of the n-queens problem (OEIS A000170).
+// count_queens and count_distinct: all solutions of the n-queens problem (OEIS A000170), and the distinct
+// ones (A002562).
 #ifndef NQUEENS_COUNT_HPP
 #define NQUEENS_COUNT_HPP
 
 #include <nqueens/detail/checked.hpp>
 #include <nqueens/detail/compile_time.hpp>
-#include <nqueens/detail/search.hpp>
-#include <nqueens/detail/split.hpp>
+#include <nqueens/detail/invariant.hpp>
+#include <nqueens/detail/orbit_walk.hpp>
+#include <nqueens/detail/symmetric_search.hpp>
 #include <nqueens/domain.hpp>
 
 #include <cstdint>
@@ -14,36 +16,41 @@ namespace nqueens {
 
 // The number of ways to place n non-attacking queens on an n x n board.
 //
-// Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
-// Usable in a constant expression while one evaluation stays inside the
-// compiler's budget (n <= 10 on Clang 14, n <= 12 on GCC 12 with default
-// limits); past that use count_queens<N>(). Cost: a single-threaded
-// depth-first search of about 428,000 queen placements at n = 12, growing
-// about 6x per extra row. Throws std::overflow_error rather than wrap: the
-// parts are added with checks, and from n = 28 (where the total nears 2^64)
-// the count is split into parts of at most about 10^-5 of it each, so no
-// part's own counter can wrap.
+// One search over the board's 8 symmetries (detail/orbit_walk.hpp): it walks
+// a few images of each solution, never all 8, and weighs each board it
+// completes by how many images of it the walk meets. Single-threaded; about
+// 200,000 queens placed at n = 12, growing about 6x per extra row (a few
+// seconds at n = 16); for big n use nqueens::count (engine.hpp), which runs
+// on every core.
+//
+// Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise,
+// and std::overflow_error rather than wrap: the tasks are added with checks,
+// and from n = 28 (where the total nears 2^64) they are small enough that no
+// task's own sum can wrap. Usable in a constant expression while one
+// evaluation stays inside the compiler's budget (n <= 10 on Clang 14, n <= 11
+// on GCC 12 with default limits); past that use count_queens<N>().
 //
 //     constexpr auto eight = nqueens::count_queens(8);  // 92
-//     auto sixteen = nqueens::count_queens(16);         // 14772512, a few seconds
+//     auto sixteen = nqueens::count_queens(16);         // 14772512
 constexpr std::uint64_t count_queens(int n)
 {
     check_domain(n);
-    std::uint64_t total = 0;
-    const int depth = n >= 28 ? 4 : 1;
-    detail::for_each_subproblem(n, depth, [&](const detail::subproblem& s) {
-        const auto part = detail::count_completions(n, s.board).solutions;
-        total = detail::checked_add(total, detail::checked_mul(s.weight, part));
+    std::uint64_t thrice = 0;  // the walk's weights are 3 times the solutions they stand for
+    const int depth = n >= 28 ? detail::max_prefix : 2;
+    detail::for_each_sym_task(n, depth, [&](const detail::sym_task& t) {
+        thrice = detail::checked_add(thrice, detail::orbit_walk(t));
     });
-    return total;
+    return thrice / 3;
 }
 
 // The same count, always answered by the compiler: the result is a constant
-// even where it is used at run time.
+// even where it is used at run time. The compiler runs the walk above on
+// the same tasks, split deeper, each a constant evaluation of its own.
 //
 // Requires 1 <= N <= 32 (a static_assert says so otherwise). Compiles with
-// the compilers' default limits up to N = 14; bench/compile_time.sh measured
-// about 18 s for N = 13 and 1.5 to 2 minutes for N = 14 (see the README).
+// the compilers' default limits up to N = 14: seconds up to N = 12, tens of
+// seconds for N = 13, minutes for N = 14 (measured figures: the README).
+// Nothing is computed unless the function is used.
 //
 //     static_assert(nqueens::count_queens<8>() == 92);
 template <int N>
@@ -52,6 +59,40 @@ constexpr std::uint64_t count_queens() noexcept
     static_assert(N >= min_n && N <= max_n, "nqueens: n must be between 1 and 32");
     if constexpr (N >= min_n && N <= max_n)
         return detail::compile_time_count<N>;
+    else
+        return 0;
+}
+
+// The number of distinct solutions: classes of solutions under the 8
+// rotations and reflections of the board (OEIS A002562).
+//
+// Burnside's lemma gives it from count_queens(n) and the solutions that a
+// half turn or a quarter turn of the board leaves unchanged; those are
+// counted by a search over half the rows, whose cost is negligible next to
+// the total (milliseconds at n = 20). So it costs what count_queens(n)
+// costs, with the same errors and limits in a constant expression.
+//
+//     static_assert(nqueens::count_distinct(8) == 12);
+constexpr std::uint64_t count_distinct(int n)
+{
+    check_domain(n);
+    return detail::distinct_from(n, count_queens(n), detail::count_invariant(n, 2),
+                                 detail::count_invariant(n, 1));
+}
+
+// The distinct count, answered by the compiler from count_queens<N>() and
+// the same two small searches: no dearer than count_queens<N>(), and free
+// once that has been computed in the same translation unit.
+//
+// Requires 1 <= N <= 32 (a static_assert says so otherwise).
+//
+//     static_assert(nqueens::count_distinct<8>() == 12);
+template <int N>
+constexpr std::uint64_t count_distinct() noexcept
+{
+    static_assert(N >= min_n && N <= max_n, "nqueens: n must be between 1 and 32");
+    if constexpr (N >= min_n && N <= max_n)
+        return detail::compile_time_distinct<N>;
     else
         return 0;
 }

@@ -3,8 +3,9 @@
 #define NQUEENS_DETAIL_COMPILE_TIME_HPP
 
 #include <nqueens/detail/checked.hpp>
-#include <nqueens/detail/search.hpp>
-#include <nqueens/detail/split.hpp>
+#include <nqueens/detail/invariant.hpp>
+#include <nqueens/detail/orbit_walk.hpp>
+#include <nqueens/detail/symmetric_search.hpp>
 
 #include <array>
 #include <cstddef>
@@ -15,43 +16,58 @@ namespace nqueens::detail {
 
 // Every constant evaluation has its own budget (GCC 12: 33,554,432 operations
 // and 262,144 iterations per loop; Clang 14: 1,048,576 steps), so the count is
-// split by its first rows into parts small enough for one evaluation each:
-// at most about 43,000 queens per part up to n = 15.
+// split into the symmetric search's tasks (its first rows), small enough for
+// one evaluation each: at most about 25,000 queens per part up to n = 16.
 constexpr int compile_time_depth(int n) noexcept
 {
-    return n <= 10 ? 1 : n <= 13 ? 2 : n == 14 ? 3 : 4;
+    return n <= 13 ? 2 : n == 14 ? 3 : n == 15 ? 4 : 5;
 }
 
 template <int N>
 constexpr auto make_compile_time_split()
 {
-    std::array<subproblem, count_subproblems(N, compile_time_depth(N))> parts{};
-    std::size_t i = 0;
-    for_each_subproblem(N, compile_time_depth(N), [&](const subproblem& s) { parts[i++] = s; });
-    return parts;
+    std::size_t size = 0;
+    for_each_sym_task(N, compile_time_depth(N), [&](const sym_task&) { ++size; });
+    return size;
 }
 
 template <int N>
-inline constexpr auto compile_time_split = make_compile_time_split<N>();
+constexpr auto make_compile_time_tasks()
+{
+    std::array<sym_task, make_compile_time_split<N>()> tasks{};
+    std::size_t i = 0;
+    for_each_sym_task(N, compile_time_depth(N), [&](const sym_task& t) { tasks[i++] = t; });
+    return tasks;
+}
 
-// One variable per part: each initializer is a constant evaluation of its own.
+template <int N>
+inline constexpr auto compile_time_tasks = make_compile_time_tasks<N>();
+
+// One variable per task: each initializer is a constant evaluation of its
+// own. It holds three times the solutions the task stands for (orbit_walk.hpp).
 template <int N, std::size_t I>
-inline constexpr std::uint64_t compile_time_part =
-    compile_time_split<N>[I].weight* count_completions(N, compile_time_split<N>[I].board).solutions;
+inline constexpr std::uint64_t compile_time_part = orbit_walk(compile_time_tasks<N>[I]);
 
 // Summed through an array, not a fold: Clang 14 caps a fold at 256 terms.
 template <int N, std::size_t... I>
 constexpr std::uint64_t sum_compile_time_parts(std::index_sequence<I...>)
 {
     constexpr std::uint64_t parts[] = {std::uint64_t{0}, compile_time_part<N, I>...};
-    std::uint64_t total = 0;
-    for (const std::uint64_t part : parts) total = checked_add(total, part);
-    return total;
+    std::uint64_t thrice = 0;
+    for (const std::uint64_t part : parts) thrice = checked_add(thrice, part);
+    return thrice / 3;
 }
 
 template <int N>
 inline constexpr std::uint64_t compile_time_count =
-    sum_compile_time_parts<N>(std::make_index_sequence<compile_time_split<N>.size()>{});
+    sum_compile_time_parts<N>(std::make_index_sequence<compile_time_tasks<N>.size()>{});
+
+// The distinct count by Burnside's lemma: the total above, plus the boards a
+// half turn and a quarter turn leave unchanged, each one small evaluation.
+template <int N>
+inline constexpr std::uint64_t compile_time_distinct = distinct_from(N, compile_time_count<N>,
+                                                                     count_invariant(N, 2),
+                                                                     count_invariant(N, 1));
 
 }  // namespace nqueens::detail
 
