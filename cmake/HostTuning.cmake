@@ -33,7 +33,7 @@ function(nqueens_describe_target_cpu var)
       set(cpu ${CMAKE_MATCH_1})
     endif()
   elseif(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
-    execute_process(COMMAND ${CMAKE_CXX_COMPILER} ${flags} -### -x c++ -c /dev/null -o /dev/null
+    execute_process(COMMAND ${CMAKE_CXX_COMPILER} ${flags} "-###" -x c++ -c /dev/null -o /dev/null
       ERROR_VARIABLE out OUTPUT_QUIET RESULT_VARIABLE failed)
     if(NOT failed AND out MATCHES "\"-target-cpu\" \"([^\"]+)\"")
       set(cpu ${CMAKE_MATCH_1})

@@ -7,12 +7,18 @@ version=$2
 compiler=$3
 . "$(dirname "$0")/lib.sh"
 
+# GCC and Clang name the CPU that -march resolves to.
+case $compiler in
+    GNU* | Clang*) cpu_pattern='^target CPU: -march=[^ ]+ \(.+\)$' ;;
+    *) cpu_pattern='^target CPU: .+' ;;
+esac
+
 # check_version NAME OUTPUT: the three lines of `NAME --version`.
 check_version() {
     local name=$1 out=$2
     [ "$(printf '%s\n' "$out" | sed -n 1p)" = "$name $version" ] || fail "$name --version, line 1: $out"
     [ "$(printf '%s\n' "$out" | sed -n 2p)" = "compiler: $compiler" ] || fail "$name --version, line 2: $out"
-    printf '%s\n' "$out" | sed -n 3p | grep -Eq '^target CPU: .+' || fail "$name --version, line 3: $out"
+    printf '%s\n' "$out" | sed -n 3p | grep -Eq "$cpu_pattern" || fail "$name --version, line 3: $out"
     [ "$(printf '%s\n' "$out" | wc -l)" -eq 3 ] || fail "$name --version is not 3 lines: $out"
 }
 
