@@ -1,5 +1,6 @@
 // The nqueens command line: parses the subcommand and hands over to it.
 #include "cli.hpp"
+#include "version.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -38,6 +39,7 @@ commands:
 
 options:
   -h, --help           print this help
+  --version            print the version, the compiler and the target CPU
 )";
 
 }  // namespace
@@ -53,6 +55,10 @@ int main(int argc, char** argv)
         for (const std::string_view arg : all) {
             if (arg == "--help" || arg == "-h") {
                 std::fputs(usage, stdout);
+                return 0;
+            }
+            if (arg == "--version") {
+                std::fputs(version_text("nqueens").c_str(), stdout);
                 return 0;
             }
         }

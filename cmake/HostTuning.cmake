@@ -11,3 +11,37 @@ function(nqueens_tune_for_host target)
     target_compile_options(${target} PRIVATE -march=native)
   endif()
 endfunction()
+
+# nqueens_describe_target_cpu(<var>): sets <var> to the -march the programs
+# are compiled for, as the compiler resolves it here ("-march=cooperlake
+# (-march=native on the machine that built it)"), for `nqueens --version`: a node that stops with an illegal
+# instruction has an older CPU than that.
+function(nqueens_describe_target_cpu var)
+  separate_arguments(flags UNIX_COMMAND "${CMAKE_CXX_FLAGS}")
+  set(how "the compiler's default")
+  if(NQUEENS_NATIVE AND NQUEENS_HAVE_MARCH_NATIVE)
+    list(APPEND flags -march=native)
+    set(how "-march=native on the machine that built it")
+  elseif(CMAKE_CXX_FLAGS MATCHES "-march=([^ ]+)")
+    set(how "from CMAKE_CXX_FLAGS")
+  endif()
+  set(cpu "")
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    execute_process(COMMAND ${CMAKE_CXX_COMPILER} ${flags} -Q --help=target
+      OUTPUT_VARIABLE out ERROR_QUIET RESULT_VARIABLE failed)
+    if(NOT failed AND out MATCHES "\n[ \t]*-march=[ \t]+([^ \t\n]+)")
+      set(cpu ${CMAKE_MATCH_1})
+    endif()
+  elseif(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    execute_process(COMMAND ${CMAKE_CXX_COMPILER} ${flags} "-###" -x c++ -c /dev/null -o /dev/null
+      ERROR_VARIABLE out OUTPUT_QUIET RESULT_VARIABLE failed)
+    if(NOT failed AND out MATCHES "\"-target-cpu\" \"([^\"]+)\"")
+      set(cpu ${CMAKE_MATCH_1})
+    endif()
+  endif()
+  if(cpu STREQUAL "")
+    set(${var} "${how}" PARENT_SCOPE)
+  else()
+    set(${var} "-march=${cpu} (${how})" PARENT_SCOPE)
+  endif()
+endfunction()

@@ -3,6 +3,7 @@
 #include "../cli.hpp"
 #include "../count_args.hpp"
 #include "../persist.hpp"
+#include "../version.hpp"
 
 #include <nqueens/checkpoint.hpp>
 #include <nqueens/engine.hpp>
@@ -49,6 +50,7 @@ options:
   --shard I/K --out FILE
                        count slice I of K and write it for nqueens merge
   -h, --help           print this help
+  --version            print the version, the compiler and the target CPU
 )";
 
 // Messages: a worker sends tag_report = {flags, want, k, threads, k x (id,
@@ -412,6 +414,11 @@ int main(int argc, char** argv)
         for (const std::string_view arg : all) {
             if (arg == "--help" || arg == "-h") {
                 if (rank == 0) std::fputs(usage, stdout);
+                MPI_Finalize();
+                return 0;
+            }
+            if (arg == "--version") {
+                if (rank == 0) std::fputs(version_text("nqueens-mpi").c_str(), stdout);
                 MPI_Finalize();
                 return 0;
             }

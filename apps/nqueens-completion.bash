@@ -1,0 +1,72 @@
+# Bash completion for nqueens and nqueens-mpi: commands, options, the words
+# of --format, and file names after --checkpoint, --out and for merge.
+# Installed as share/bash-completion/completions/nqueens (and nqueens-mpi);
+# it also works sourced alone, without the bash-completion package.
+
+# _nqueens_files: COMPREPLY = the file names that start with $cur.
+_nqueens_files()
+{
+    if declare -F _filedir >/dev/null; then
+        _filedir
+    else
+        compopt -o filenames 2>/dev/null
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    fi
+}
+
+_nqueens()
+{
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=
+    ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+    # "--out=FILE": bash splits it into "--out", "=", "FILE".
+    if [[ $cur == = ]]; then
+        cur=
+    elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then
+        prev=${COMP_WORDS[COMP_CWORD - 2]}
+    fi
+    COMPREPLY=()
+
+    case $prev in
+        --checkpoint | --out)
+            _nqueens_files
+            return
+            ;;
+        --format)
+            mapfile -t COMPREPLY < <(compgen -W "board cols json" -- "$cur")
+            return
+            ;;
+        --threads | --checkpoint-interval | --shard | --limit)
+            return  # a number
+            ;;
+    esac
+
+    local commands="count table solve merge" command='' i
+    [[ ${COMP_WORDS[0]##*/} == nqueens-mpi ]] && commands=count
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        case ${COMP_WORDS[i]} in
+            count | table | solve | merge)
+                command=${COMP_WORDS[i]}
+                break
+                ;;
+        esac
+    done
+
+    local options
+    case $command in
+        "") options="--help --version" ;;
+        count) options="--threads --unique --json --progress --no-progress --checkpoint
+                        --checkpoint-interval --shard --out --help" ;;
+        table) options="--json --help" ;;
+        solve) options="--limit --unique --format --help" ;;
+        merge) options="--json --help" ;;
+    esac
+    if [[ $cur == -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
+    elif [[ -z $command ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
+    elif [[ $command == merge ]]; then
+        _nqueens_files
+    fi
+}
+
+complete -F _nqueens nqueens nqueens-mpi
