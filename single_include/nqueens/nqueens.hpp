@@ -2162,7 +2162,8 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
 #endif  // NQUEENS_CHECKPOINT_HPP
 
 // ---- <nqueens/count.hpp> ----
-// count_queens: the number of solutions of the n-queens problem (OEIS A000170).
+// count_queens and count_distinct: all solutions of the n-queens problem (OEIS A000170), and the distinct
+// ones (A002562).
 #ifndef NQUEENS_COUNT_HPP
 #define NQUEENS_COUNT_HPP
 
@@ -2171,62 +2172,286 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
 #ifndef NQUEENS_DETAIL_COMPILE_TIME_HPP
 #define NQUEENS_DETAIL_COMPILE_TIME_HPP
 
-// ---- <nqueens/detail/split.hpp> ----
-// Splitting one count into independent sub-problems: the placements of the first rows.
-#ifndef NQUEENS_DETAIL_SPLIT_HPP
-#define NQUEENS_DETAIL_SPLIT_HPP
+// ---- <nqueens/detail/invariant.hpp> ----
+// Counting the solutions that a half turn or a quarter turn of the board maps onto themselves.
+#ifndef NQUEENS_DETAIL_INVARIANT_HPP
+#define NQUEENS_DETAIL_INVARIANT_HPP
+
+#include <bit>
+#include <cstdint>
+
+namespace nqueens::detail {
+
+// A partial board on which queens are placed anywhere, not row by row:
+// rows, columns and both diagonals in use. Diagonal r + c is bit r + c of
+// `sums`; diagonal c - r is bit c - r + n - 1 of `diffs` (2n - 1 <= 63 bits).
+struct free_board {
+    int n = 0;
+    mask_t rows = 0;
+    mask_t cols = 0;
+    std::uint64_t sums = 0;
+    std::uint64_t diffs = 0;
+
+    // Places a queen at (r, c); false, leaving the board unusable, if a
+    // queen already there or on its row, column or a diagonal attacks it.
+    constexpr bool place(int r, int c) noexcept
+    {
+        const mask_t row = mask_t{1} << r;
+        const mask_t col = mask_t{1} << c;
+        const std::uint64_t sum = std::uint64_t{1} << (r + c);
+        const std::uint64_t diff = std::uint64_t{1} << (c - r + n - 1);
+        if ((rows & row) != 0 || (cols & col) != 0 || (sums & sum) != 0 || (diffs & diff) != 0) return false;
+        rows |= row;
+        cols |= col;
+        sums |= sum;
+        diffs |= diff;
+        return true;
+    }
+
+    // The columns of row r that no queen attacks.
+    constexpr mask_t open_in_row(int r) const noexcept
+    {
+        const mask_t by_sum = static_cast<mask_t>(sums >> r);
+        const mask_t by_diff = static_cast<mask_t>(diffs >> (n - 1 - r));
+        return full_mask(n) & ~(cols | by_sum | by_diff);
+    }
+};
+
+// Completes `b` in every way that the rotation by `quarters` quarter turns
+// (1 or 2) maps onto itself: the first empty row gets a queen, and with it
+// every image of that queen under the rotation (4 queens for a quarter turn,
+// 2 for a half turn), all at once. Returns the number of full boards.
+constexpr std::uint64_t count_invariant_from(const free_board& b, int quarters) noexcept
+{
+    const int n = b.n;
+    if (b.rows == full_mask(n)) return 1;
+    const int r = std::countr_one(b.rows);
+    std::uint64_t found = 0;
+    for (mask_t open = b.open_in_row(r); open != 0; open &= open - 1) {
+        free_board next = b;
+        int y = r;
+        int x = std::countr_zero(open);
+        bool fits = next.place(y, x);
+        // The images of (y, x) under the rotation, until back at (r, c).
+        for (int image = 1; fits && image < 4 / quarters; ++image) {
+            for (int q = 0; q < quarters; ++q) {
+                const int turned = x;  // a quarter turn: (y, x) -> (x, n - 1 - y)
+                x = n - 1 - y;
+                y = turned;
+            }
+            fits = next.place(y, x);
+        }
+        if (fits) found += count_invariant_from(next, quarters);
+    }
+    return found;
+}
+
+// The number of solutions of the n x n board that a rotation by `quarters`
+// quarter turns (1 or 2) leaves unchanged. On an odd board such a solution
+// has a queen in the centre (the middle row's queen is its own image); a
+// quarter turn leaves none unchanged unless n % 4 is 0 or 1, since the other
+// queens come in fours. Cost: a search over about half (half turn) or a
+// quarter (quarter turn) of the rows, tiny next to the full count.
+constexpr std::uint64_t count_invariant(int n, int quarters) noexcept
+{
+    if (quarters == 1 && n % 4 > 1) return 0;
+    free_board b{};
+    b.n = n;
+    if (n % 2 == 1 && !b.place(n / 2, n / 2)) return 0;
+    return count_invariant_from(b, quarters);
+}
+
+// Burnside's lemma on the 8 symmetries of the square: the classes of
+// solutions are the average number of solutions each symmetry fixes. The
+// four reflections fix none for n > 1 (a queen and its mirror image would
+// share a row, a column or a diagonal), the half turn fixes `half`, each
+// quarter turn `quarter`, the identity all `total`.
+// Throws std::overflow_error rather than wrap.
+constexpr std::uint64_t distinct_from(int n, std::uint64_t total, std::uint64_t half, std::uint64_t quarter)
+{
+    if (n == 1) return total;
+    return checked_add(total, checked_add(half, checked_mul(2, quarter))) / 8;
+}
+
+}  // namespace nqueens::detail
+
+#endif  // NQUEENS_DETAIL_INVARIANT_HPP
+
+// ---- <nqueens/detail/orbit_walk.hpp> ----
+// The total by the 8-fold symmetry: walk a few images of each solution, weigh each by how many are walked.
+#ifndef NQUEENS_DETAIL_ORBIT_WALK_HPP
+#define NQUEENS_DETAIL_ORBIT_WALK_HPP
 
 #include <cstddef>
 #include <cstdint>
 
 namespace nqueens::detail {
 
-// A placement of the first rows, and how many solutions each of its
-// completions stands for: 2 when the first queen is left of the middle (its
-// mirror image is never enumerated), 1 in the middle column of an odd board.
-struct subproblem {
-    partial board{};
-    std::uint32_t weight = 0;
+// The walk visits the boards of the symmetric search's two families
+// (symmetric_search.hpp) without comparing any board with its images:
+//
+// - corner: every board walked stands for 8 (its class has 8 boards, and
+//   the transpose rule leaves one of them on the walk);
+// - edge: a board is walked once for each of its queens on an edge at the
+//   smallest distance b1 from a corner: the rotation or reflection that
+//   brings that queen to column b1 of row 0 maps the board onto the walk,
+//   and no other does. With m such queens (1 to 4), each board walked
+//   stands for 8 / m. Besides the row-0 queen, only three can be at that
+//   distance (the others would attack it): the column-(n-1) queen in row b1,
+//   the column-0 queen in row b2 = n-1-b1, and the row-(n-1) queen in
+//   column n-1-b1. The walk counts them as it places those rows.
+//
+// So the walk adds 24 / m per board (24 for the corner family), and the
+// total is the sum over 3. It visits about 2.3 times fewer queens than the
+// mirror-halved plain search, and the same kernel does the corner family's
+// rows below a.
 
-    friend constexpr bool operator==(const subproblem&, const subproblem&) = default;
+// What the edge walk of one b1 reads on every row.
+struct edge_rules {
+    mask_t all = 0;
+    mask_t side = 0;       // columns 0 and n - 1
+    mask_t top = 0;        // column n - 1
+    mask_t last = 0;       // columns closed in the last row: < b1 and > n-1-b1
+    mask_t half_turn = 0;  // column n-1-b1: the last queen there is one more at distance b1
 };
 
-template <class F>
-constexpr void visit_placements(int n, int depth, std::uint32_t weight, partial p, F& f)
+// 24 / m for a board with `ties` queens at distance b1 besides the first.
+constexpr std::uint64_t edge_weight(int ties) noexcept
 {
-    if (p.row == depth) {
-        f(subproblem{p, weight});
-        return;
-    }
-    const mask_t all = full_mask(n);
-    for (mask_t free = p.free(all); free != 0; free &= free - 1)
-        visit_placements(n, depth, weight, p.place(lowest_bit(free)), f);
+    return ties == 0 ? 24 : ties == 1 ? 12 : ties == 2 ? 8 : 6;
 }
 
-// Calls f(subproblem) for every conflict-free placement of the first `depth`
-// rows (clamped to [1, n]) whose first queen is in the left half or the middle,
-// in a fixed order: the order, and so each sub-problem's index, depends on n
-// and depth only. Summing weight * completions over them gives the total.
-template <class F>
-constexpr void for_each_subproblem(int n, int depth, F&& f)
+// Rows b2+1 .. n-1: the plain search, every board weighted by its ties.
+template <int Ties, class... Nodes>
+constexpr std::uint64_t edge_bottom(const edge_rules& e, mask_t cols, mask_t left, mask_t right,
+                                    Nodes&... nodes)
 {
-    depth = depth < 1 ? 1 : (depth > n ? n : depth);
-    for (int col = 0; col < (n + 1) / 2; ++col) {
-        const std::uint32_t weight = (n % 2 == 1 && col == n / 2) ? 1 : 2;
-        visit_placements(n, depth, weight, partial{}.place(mask_t{1} << col), f);
+    std::uint64_t sum = 0;
+    for (mask_t free = e.all & ~(cols | left | right), bit; free != 0; free &= free - 1) {
+        bit = free & (0u - free);
+        (++nodes, ...);
+        if ((cols | bit) == e.all) {
+            if ((bit & e.last) == 0) sum += bit == e.half_turn ? edge_weight(Ties + 1) : edge_weight(Ties);
+        } else {
+            sum += edge_bottom<Ties>(e, cols | bit, (left | bit) << 1, (right | bit) >> 1, nodes...);
+        }
     }
+    return sum;
 }
 
-constexpr std::size_t count_subproblems(int n, int depth)
+// Rows b1+1 .. b2, `to_b2` rows above row b2. By row b2 both edge columns
+// are filled (below it an edge queen would be nearer a bottom corner than b1).
+template <int Ties, class... Nodes>
+constexpr std::uint64_t edge_middle(const edge_rules& e, int to_b2, mask_t cols, mask_t left, mask_t right,
+                                    Nodes&... nodes)
 {
-    std::size_t k = 0;
-    for_each_subproblem(n, depth, [&k](const subproblem&) { ++k; });
-    return k;
+    std::uint64_t sum = 0;
+    mask_t free = e.all & ~(cols | left | right);
+    if (to_b2 > 0) {
+        for (mask_t bit; free != 0; free &= free - 1) {
+            bit = free & (0u - free);
+            (++nodes, ...);
+            sum +=
+                edge_middle<Ties>(e, to_b2 - 1, cols | bit, (left | bit) << 1, (right | bit) >> 1, nodes...);
+        }
+        return sum;
+    }
+    const mask_t used = cols & e.side;
+    if (used == 0) return 0;
+    if (used != e.side) free &= e.side;
+    for (mask_t bit; free != 0; free &= free - 1) {
+        bit = free & (0u - free);
+        (++nodes, ...);
+        if (bit == 1)  // the column-0 queen in row b2
+            sum += edge_bottom<Ties + 1>(e, cols | bit, (left | bit) << 1, (right | bit) >> 1, nodes...);
+        else
+            sum += edge_bottom<Ties>(e, cols | bit, (left | bit) << 1, (right | bit) >> 1, nodes...);
+    }
+    return sum;
+}
+
+// Rows 1 .. b1, `to_b1` rows above row b1: edge columns closed above row b1.
+// `b1_to_b2` is b2 - b1.
+template <class... Nodes>
+constexpr std::uint64_t edge_top(const edge_rules& e, int to_b1, int b1_to_b2, mask_t cols, mask_t left,
+                                 mask_t right, Nodes&... nodes)
+{
+    std::uint64_t sum = 0;
+    mask_t free = e.all & ~(cols | left | right);
+    if (to_b1 > 0) {
+        free &= ~e.side;
+        for (mask_t bit; free != 0; free &= free - 1) {
+            bit = free & (0u - free);
+            (++nodes, ...);
+            sum +=
+                edge_top(e, to_b1 - 1, b1_to_b2, cols | bit, (left | bit) << 1, (right | bit) >> 1, nodes...);
+        }
+        return sum;
+    }
+    for (mask_t bit; free != 0; free &= free - 1) {
+        bit = free & (0u - free);
+        (++nodes, ...);
+        if (bit == e.top)  // the column-(n-1) queen in row b1
+            sum +=
+                edge_middle<1>(e, b1_to_b2 - 1, cols | bit, (left | bit) << 1, (right | bit) >> 1, nodes...);
+        else
+            sum +=
+                edge_middle<0>(e, b1_to_b2 - 1, cols | bit, (left | bit) << 1, (right | bit) >> 1, nodes...);
+    }
+    return sum;
+}
+
+// The corner family below its prefix: column 1 stays empty in the `to_a`
+// rows above row a, then the plain kernel.
+template <class... Nodes>
+constexpr std::uint64_t corner_rows(mask_t all, int to_a, mask_t cols, mask_t left, mask_t right,
+                                    Nodes&... nodes)
+{
+    if (to_a == 0) return search(all, cols, left, right, nodes...);
+    std::uint64_t boards = 0;
+    for (mask_t free = all & ~(cols | left | right | mask_t{2}), bit; free != 0; free &= free - 1) {
+        bit = free & (0u - free);
+        (++nodes, ...);
+        boards += corner_rows(all, to_a - 1, cols | bit, (left | bit) << 1, (right | bit) >> 1, nodes...);
+    }
+    return boards;
+}
+
+// Three times the solutions that the boards below task `t` stand for (see
+// above), and the queens placed if a counter is passed. t is a task of
+// for_each_sym_task: its prefix obeys the family's rules already.
+template <class... Nodes>
+constexpr std::uint64_t orbit_walk(const sym_task& t, Nodes&... nodes)
+{
+    const sym_rule& s = t.rule;
+    if (s.family == sym_family::single) return 3;
+    if (s.family == sym_family::corner) {
+        const int to_a = s.b1 > t.row ? s.b1 - t.row : 0;
+        return 24 * corner_rows(s.all, to_a, t.cols, t.left, t.right, nodes...);
+    }
+    edge_rules e{};
+    e.all = s.all;
+    e.side = s.side;
+    e.top = mask_t{1} << (s.n - 1);
+    e.last = s.last;
+    e.half_turn = e.top >> s.b1;
+    const auto queen = [&](int row) { return t.queens[static_cast<std::size_t>(row)]; };
+    if (t.row <= s.b1) return edge_top(e, s.b1 - t.row, s.b2 - s.b1, t.cols, t.left, t.right, nodes...);
+    const bool tie_b1 = queen(s.b1) == e.top;
+    if (t.row <= s.b2) {
+        const int to_b2 = s.b2 - t.row;
+        return tie_b1 ? edge_middle<1>(e, to_b2, t.cols, t.left, t.right, nodes...)
+                      : edge_middle<0>(e, to_b2, t.cols, t.left, t.right, nodes...);
+    }
+    const int ties = (tie_b1 ? 1 : 0) + (queen(s.b2) == 1 ? 1 : 0);
+    return ties == 0   ? edge_bottom<0>(e, t.cols, t.left, t.right, nodes...)
+           : ties == 1 ? edge_bottom<1>(e, t.cols, t.left, t.right, nodes...)
+                       : edge_bottom<2>(e, t.cols, t.left, t.right, nodes...);
 }
 
 }  // namespace nqueens::detail
 
-#endif  // NQUEENS_DETAIL_SPLIT_HPP
+#endif  // NQUEENS_DETAIL_ORBIT_WALK_HPP
 
 #include <array>
 #include <cstddef>
@@ -2237,43 +2462,58 @@ namespace nqueens::detail {
 
 // Every constant evaluation has its own budget (GCC 12: 33,554,432 operations
 // and 262,144 iterations per loop; Clang 14: 1,048,576 steps), so the count is
-// split by its first rows into parts small enough for one evaluation each:
-// at most about 43,000 queens per part up to n = 15.
+// split into the symmetric search's tasks (its first rows), small enough for
+// one evaluation each: at most about 25,000 queens per part up to n = 16.
 constexpr int compile_time_depth(int n) noexcept
 {
-    return n <= 10 ? 1 : n <= 13 ? 2 : n == 14 ? 3 : 4;
+    return n <= 12 ? 2 : n <= 14 ? 3 : n == 15 ? 4 : 5;
 }
 
 template <int N>
 constexpr auto make_compile_time_split()
 {
-    std::array<subproblem, count_subproblems(N, compile_time_depth(N))> parts{};
-    std::size_t i = 0;
-    for_each_subproblem(N, compile_time_depth(N), [&](const subproblem& s) { parts[i++] = s; });
-    return parts;
+    std::size_t size = 0;
+    for_each_sym_task(N, compile_time_depth(N), [&](const sym_task&) { ++size; });
+    return size;
 }
 
 template <int N>
-inline constexpr auto compile_time_split = make_compile_time_split<N>();
+constexpr auto make_compile_time_tasks()
+{
+    std::array<sym_task, make_compile_time_split<N>()> tasks{};
+    std::size_t i = 0;
+    for_each_sym_task(N, compile_time_depth(N), [&](const sym_task& t) { tasks[i++] = t; });
+    return tasks;
+}
 
-// One variable per part: each initializer is a constant evaluation of its own.
+template <int N>
+inline constexpr auto compile_time_tasks = make_compile_time_tasks<N>();
+
+// One variable per task: each initializer is a constant evaluation of its
+// own. It holds three times the solutions the task stands for (orbit_walk.hpp).
 template <int N, std::size_t I>
-inline constexpr std::uint64_t compile_time_part =
-    compile_time_split<N>[I].weight* count_completions(N, compile_time_split<N>[I].board).solutions;
+inline constexpr std::uint64_t compile_time_part = orbit_walk(compile_time_tasks<N>[I]);
 
 // Summed through an array, not a fold: Clang 14 caps a fold at 256 terms.
 template <int N, std::size_t... I>
 constexpr std::uint64_t sum_compile_time_parts(std::index_sequence<I...>)
 {
     constexpr std::uint64_t parts[] = {std::uint64_t{0}, compile_time_part<N, I>...};
-    std::uint64_t total = 0;
-    for (const std::uint64_t part : parts) total = checked_add(total, part);
-    return total;
+    std::uint64_t thrice = 0;
+    for (const std::uint64_t part : parts) thrice = checked_add(thrice, part);
+    return thrice / 3;
 }
 
 template <int N>
 inline constexpr std::uint64_t compile_time_count =
-    sum_compile_time_parts<N>(std::make_index_sequence<compile_time_split<N>.size()>{});
+    sum_compile_time_parts<N>(std::make_index_sequence<compile_time_tasks<N>.size()>{});
+
+// The distinct count by Burnside's lemma: the total above, plus the boards a
+// half turn and a quarter turn leave unchanged, each one small evaluation.
+template <int N>
+inline constexpr std::uint64_t compile_time_distinct = distinct_from(N, compile_time_count<N>,
+                                                                     count_invariant(N, 2),
+                                                                     count_invariant(N, 1));
 
 }  // namespace nqueens::detail
 
@@ -2285,36 +2525,41 @@ namespace nqueens {
 
 // The number of ways to place n non-attacking queens on an n x n board.
 //
-// Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
-// Usable in a constant expression while one evaluation stays inside the
-// compiler's budget (n <= 10 on Clang 14, n <= 12 on GCC 12 with default
-// limits); past that use count_queens<N>(). Cost: a single-threaded
-// depth-first search of about 428,000 queen placements at n = 12, growing
-// about 6x per extra row. Throws std::overflow_error rather than wrap: the
-// parts are added with checks, and from n = 28 (where the total nears 2^64)
-// the count is split into parts of at most about 10^-5 of it each, so no
-// part's own counter can wrap.
+// One search over the board's 8 symmetries (detail/orbit_walk.hpp): it walks
+// a few images of each solution, never all 8, and weighs each board it
+// completes by how many images of it the walk meets. Single-threaded; about
+// 200,000 queens placed at n = 12, growing about 6x per extra row (a few
+// seconds at n = 16); for big n use nqueens::count (engine.hpp), which runs
+// on every core.
+//
+// Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise,
+// and std::overflow_error rather than wrap: the tasks are added with checks,
+// and from n = 28 (where the total nears 2^64) they are small enough that no
+// task's own sum can wrap. Usable in a constant expression while one
+// evaluation stays inside the compiler's budget (n <= 10 on Clang 14, n <= 11
+// on GCC 12 with default limits); past that use count_queens<N>().
 //
 //     constexpr auto eight = nqueens::count_queens(8);  // 92
-//     auto sixteen = nqueens::count_queens(16);         // 14772512, a few seconds
+//     auto sixteen = nqueens::count_queens(16);         // 14772512
 constexpr std::uint64_t count_queens(int n)
 {
     check_domain(n);
-    std::uint64_t total = 0;
-    const int depth = n >= 28 ? 4 : 1;
-    detail::for_each_subproblem(n, depth, [&](const detail::subproblem& s) {
-        const auto part = detail::count_completions(n, s.board).solutions;
-        total = detail::checked_add(total, detail::checked_mul(s.weight, part));
+    std::uint64_t thrice = 0;  // the walk's weights are 3 times the solutions they stand for
+    const int depth = n >= 28 ? detail::max_prefix : 2;
+    detail::for_each_sym_task(n, depth, [&](const detail::sym_task& t) {
+        thrice = detail::checked_add(thrice, detail::orbit_walk(t));
     });
-    return total;
+    return thrice / 3;
 }
 
 // The same count, always answered by the compiler: the result is a constant
-// even where it is used at run time.
+// even where it is used at run time. The compiler runs the walk above on
+// the same tasks, split deeper, each a constant evaluation of its own.
 //
 // Requires 1 <= N <= 32 (a static_assert says so otherwise). Compiles with
-// the compilers' default limits up to N = 14; bench/compile_time.sh measured
-// about 18 s for N = 13 and 1.5 to 2 minutes for N = 14 (see the README).
+// the compilers' default limits up to N = 14: seconds up to N = 12, tens of
+// seconds for N = 13, minutes for N = 14 (measured figures: the README).
+// Nothing is computed unless the function is used.
 //
 //     static_assert(nqueens::count_queens<8>() == 92);
 template <int N>
@@ -2323,6 +2568,40 @@ constexpr std::uint64_t count_queens() noexcept
     static_assert(N >= min_n && N <= max_n, "nqueens: n must be between 1 and 32");
     if constexpr (N >= min_n && N <= max_n)
         return detail::compile_time_count<N>;
+    else
+        return 0;
+}
+
+// The number of distinct solutions: classes of solutions under the 8
+// rotations and reflections of the board (OEIS A002562).
+//
+// Burnside's lemma gives it from count_queens(n) and the solutions that a
+// half turn or a quarter turn of the board leaves unchanged; those are
+// counted by a search over half the rows, whose cost is negligible next to
+// the total (milliseconds at n = 20). So it costs what count_queens(n)
+// costs, with the same errors and limits in a constant expression.
+//
+//     static_assert(nqueens::count_distinct(8) == 12);
+constexpr std::uint64_t count_distinct(int n)
+{
+    check_domain(n);
+    return detail::distinct_from(n, count_queens(n), detail::count_invariant(n, 2),
+                                 detail::count_invariant(n, 1));
+}
+
+// The distinct count, answered by the compiler from count_queens<N>() and
+// the same two small searches: no dearer than count_queens<N>(), and free
+// once that has been computed in the same translation unit.
+//
+// Requires 1 <= N <= 32 (a static_assert says so otherwise).
+//
+//     static_assert(nqueens::count_distinct<8>() == 12);
+template <int N>
+constexpr std::uint64_t count_distinct() noexcept
+{
+    static_assert(N >= min_n && N <= max_n, "nqueens: n must be between 1 and 32");
+    if constexpr (N >= min_n && N <= max_n)
+        return detail::compile_time_distinct<N>;
     else
         return 0;
 }
@@ -2965,7 +3244,8 @@ constexpr std::optional<board> first_solution() noexcept
 #endif  // NQUEENS_SOLUTIONS_HPP
 
 // ---- <nqueens/symmetry.hpp> ----
-// count_both and count_distinct: totals and classes under rotation and reflection (OEIS A000170, A002562).
+// count_both: totals and classes under rotation and reflection (OEIS A000170, A002562) from one symmetric
+// search.
 #ifndef NQUEENS_SYMMETRY_HPP
 #define NQUEENS_SYMMETRY_HPP
 
@@ -2987,12 +3267,12 @@ struct counts {
 // of solutions and weighs it by the size of its class (2, 4 or 8).
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise
-// and std::overflow_error rather than wrap. Cost: single-threaded, about an
-// half of the nodes of count_queens(n) (about 2x faster than it: 1.7 s
-// for n = 16 on one 2.6 GHz core, about 7x more per extra row). Usable in a
-// constant expression with the compilers' default limits up to n = 10 on
-// Clang 14 (2 s) and n = 11 on GCC 12 (9 s). For big n use nqueens::count
-// (engine.hpp), which runs the same search on all cores.
+// and std::overflow_error rather than wrap. Cost: single-threaded, about 2x
+// fewer queens placed than count_queens(n), and about 2x faster; usable in
+// a constant expression with the compilers' default limits up to n = 10 on
+// Clang 14 and n = 11 on GCC 12. count_distinct(n) (count.hpp) gives the
+// distinct count alone, by another route. nqueens::count (engine.hpp) runs
+// this search on all cores for count_mode::with_distinct.
 //
 //     static_assert(nqueens::count_both(8) == nqueens::counts{92, 12});
 constexpr counts count_both(int n)
@@ -3001,17 +3281,6 @@ constexpr counts count_both(int n)
     detail::sym_tally tally{};
     detail::for_each_sym_task(n, 2, [&](const detail::sym_task& t) { detail::search_symmetric(t, tally); });
     return {tally.total(), tally.distinct()};
-}
-
-// The number of distinct solutions: classes of solutions under the 8
-// rotations and reflections of the board (OEIS A002562).
-//
-// Valid for 1 <= n <= 32, with the errors and cost of count_both(n).
-//
-//     static_assert(nqueens::count_distinct(8) == 12);
-constexpr std::uint64_t count_distinct(int n)
-{
-    return count_both(n).distinct;
 }
 
 }  // namespace nqueens
@@ -3025,41 +3294,59 @@ constexpr std::uint64_t count_distinct(int n)
 
 #include <boost/hana/integral_constant.hpp>
 #include <boost/hana/range.hpp>
-#include <boost/hana/transform.hpp>
-#include <boost/hana/tuple.hpp>
 #include <boost/hana/unpack.hpp>
 
 #include <array>
-#include <cstddef>
 #include <cstdint>
 
 namespace nqueens {
 
+// Which count a table holds: all solutions (OEIS A000170), or the distinct
+// ones (OEIS A002562).
+enum class table_of : std::uint8_t { totals, distinct };
+
 // The counts for n = First .. Last as a std::array (element i is n = First + i),
-// every one computed by count_queens<N>() at compile time.
+// every one computed by count_queens<N>() (or count_distinct<N>()) at compile
+// time: hana::range holds the sizes as types, and hana::unpack hands them
+// to a lambda that expands them into the array's elements.
 //
 // Requires 1 <= First <= Last <= 32. Costs what the count_queens<N>() it asks
-// for cost: about 3 s for 1..12 on GCC 12 or Clang 14.
+// for cost (seconds for 1..12); the distinct table of a range costs little
+// more than its totals, and nothing more once they are computed.
 //
 //     constexpr auto t = nqueens::make_table<1, 8>();  // {1, 0, 0, 2, 10, 4, 40, 92}
-template <int First, int Last>
+//     constexpr auto d = nqueens::make_table<1, 8, nqueens::table_of::distinct>();  // {1, 0, 0, 1, 2, 1, 6,
+//     12}
+template <int First, int Last, table_of Of = table_of::totals>
 constexpr auto make_table() noexcept
 {
     static_assert(First >= min_n && First <= Last && Last <= max_n,
                   "nqueens::make_table<First, Last>() requires 1 <= First <= Last <= 32");
     namespace hana = boost::hana;
-    constexpr auto sizes = hana::to_tuple(hana::make_range(hana::int_c<First>, hana::int_c<Last + 1>));
-    constexpr auto counts = hana::transform(
-        sizes, [](auto n) { return hana::integral_c<std::uint64_t, count_queens<decltype(n)::value>()>; });
-    return hana::unpack(counts, [](auto... count) {
-        return std::array<std::uint64_t, sizeof...(count)>{decltype(count)::value...};
+    return hana::unpack(hana::make_range(hana::int_c<First>, hana::int_c<Last + 1>), [](auto... n) {
+        if constexpr (Of == table_of::totals)
+            return std::array<std::uint64_t, sizeof...(n)>{count_queens<decltype(n)::value>()...};
+        else
+            return std::array<std::uint64_t, sizeof...(n)>{count_distinct<decltype(n)::value>()...};
     });
 }
 
-// The first size in counts_table, and the baked counts for n = 1 .. 12.
+// The sizes of the baked tables: n = 1 .. 12.
 inline constexpr int table_first_n = 1;
 inline constexpr int table_last_n = 12;
-inline constexpr auto counts_table = make_table<table_first_n, table_last_n>();
+
+// The baked table: the counts for n = 1 .. 12, totals unless asked for the
+// distinct ones. A function template, not a variable, and its body depends
+// on the template argument, so the compiler computes the table only in a
+// file that calls it: including this header costs nothing.
+//
+//     static_assert(nqueens::counts_table()[7] == 92);  // n = 8
+//     static_assert(nqueens::counts_table<nqueens::table_of::distinct>()[7] == 12);
+template <table_of Of = table_of::totals>
+constexpr auto counts_table() noexcept
+{
+    return make_table<table_first_n, table_last_n, Of>();
+}
 
 }  // namespace nqueens
 

@@ -20,7 +20,7 @@ namespace nqueens::detail {
 // one evaluation each: at most about 25,000 queens per part up to n = 16.
 constexpr int compile_time_depth(int n) noexcept
 {
-    return n <= 13 ? 2 : n == 14 ? 3 : n == 15 ? 4 : 5;
+    return n <= 12 ? 2 : n <= 14 ? 3 : n == 15 ? 4 : 5;
 }
 
 template <int N>
