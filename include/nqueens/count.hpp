@@ -27,7 +27,7 @@ namespace nqueens {
 // and std::overflow_error rather than wrap: the tasks are added with checks,
 // and from n = 28 (where the total nears 2^64) they are small enough that no
 // task's own sum can wrap. Usable in a constant expression while one
-// evaluation stays inside the compiler's budget (n <= 10 on Clang 14, n <= 11
+// evaluation stays inside the compiler's budget (n <= 11 on Clang 14, n <= 12
 // on GCC 12 with default limits); past that use count_queens<N>().
 //
 //     constexpr auto eight = nqueens::count_queens(8);  // 92
