@@ -1,8 +1,9 @@
-// detail/half_join.hpp: the meet-in-the-middle counter against OEIS, the kernel and brute force.
+// detail/half_join.hpp: the meet-in-the-middle counter against OEIS, the kernel, brute force and is_solution.
 #include "oeis.hpp"
 
 #include <nqueens/count.hpp>
 #include <nqueens/detail/half_join.hpp>
+#include <nqueens/verify.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -21,17 +22,38 @@ using nqueens::test::total;
 // The join runs in constant evaluation too (small n: it allocates).
 static_assert(d::count_by_join(8) == 92);
 
-// Independent of the join: places `rows` queens in rows 0.. with plain
-// pairwise checks, next to the band's queens, and collects the column sets.
-void brute_tops(const d::join_layout& L, std::array<int, 2> band, std::uint32_t lead, std::uint32_t taken,
-                std::vector<std::pair<int, int>>& queens, std::multiset<std::uint32_t>& out)
+// The key of a top placement as half_join.hpp defines it: the diagonals
+// d = r + c and e = r - c + n - 1 that a bottom queen could share, bit
+// d - low (low half) and width + e - low (high half).
+using queen = std::pair<int, int>;
+
+d::key_t key_of(const d::join_layout& L, const queen* first, const queen* last)
+{
+    d::key_t key = 0;
+    for (; first != last; ++first) {
+        const auto [r, c] = *first;
+        const int dd = r + c - L.low;
+        const int ee = r - c + L.n - 1 - L.low;
+        if (dd >= 0 && dd < L.width) key |= d::key_t{1} << dd;
+        if (ee >= 0 && ee < L.width) key |= d::key_t{1} << (L.width + ee);
+    }
+    return key;
+}
+
+// Independent of the join: places L.top queens in rows 0.. with plain
+// pairwise checks, next to the band's queens (already in `queens`), and
+// calls f(first, last, columns) with the queens of every placement whose
+// lead columns are `taken`.
+template <class F>
+void brute_tops(const d::join_layout& L, std::uint32_t lead, std::uint32_t taken, std::vector<queen>& queens,
+                F&& f)
 {
     const int r = static_cast<int>(queens.size()) - L.band;
     if (r == L.top) {
         std::uint32_t cols = 0;
         for (std::size_t i = static_cast<std::size_t>(L.band); i < queens.size(); ++i)
             cols |= 1u << queens[i].second;
-        if ((cols & lead) == taken) out.insert(cols);
+        if ((cols & lead) == taken) f(queens.data() + L.band, queens.data() + queens.size(), cols);
         return;
     }
     for (int c = 0; c < L.n; ++c) {
@@ -39,9 +61,16 @@ void brute_tops(const d::join_layout& L, std::array<int, 2> band, std::uint32_t 
         for (const auto& [qr, qc] : queens) ok = ok && qc != c && qr - qc != r - c && qr + qc != r + c;
         if (!ok) continue;
         queens.emplace_back(r, c);
-        brute_tops(L, band, lead, taken, queens, out);
+        brute_tops(L, lead, taken, queens, f);
         queens.pop_back();
     }
+}
+
+std::vector<queen> band_queens(const d::join_layout& L, std::array<int, 2> band)
+{
+    std::vector<queen> queens;
+    for (int i = 0; i < L.band; ++i) queens.emplace_back(L.band_row(i), band[static_cast<std::size_t>(i)]);
+    return queens;
 }
 
 }  // namespace
@@ -94,7 +123,7 @@ TEST_CASE("the task list is the same every time", "[half_join]")
     CHECK(a.size() == 72);
 }
 
-TEST_CASE("top placements match a brute-force search, lead columns included", "[half_join]")
+TEST_CASE("top placements and their keys match a brute-force search, lead columns included", "[half_join]")
 {
     for (const int n : {8, 9, 10, 15}) {
         const d::join_layout L = d::make_join_layout(n);
@@ -102,22 +131,71 @@ TEST_CASE("top placements match a brute-force search, lead columns included", "[
             INFO("n = " << n << ", band " << t.band[0] << " " << t.band[1] << ", taken " << t.taken);
             const std::uint32_t lead = d::lead_columns(L, d::band_free_columns(L, t.band));
             const d::top_rules rules(L, t.band);
-            std::multiset<std::uint32_t> fast, slow;
-            std::set<d::key_t> keys;
+            std::multiset<std::pair<std::uint32_t, d::key_t>> fast, slow;
             d::for_each_top(rules, lead, t.taken, [&](std::uint32_t cols, d::key_t key) {
-                fast.insert(cols);
-                keys.insert(key);
+                fast.emplace(cols, key);
                 return true;
             });
-            std::vector<std::pair<int, int>> queens;
-            for (int i = 0; i < L.band; ++i)
-                queens.emplace_back(L.band_row(i), t.band[static_cast<std::size_t>(i)]);
-            // brute_tops numbers rows from 0 after the band's entries.
-            std::vector<std::pair<int, int>> seeded = queens;
-            brute_tops(L, t.band, lead, t.taken, seeded, slow);
+            std::vector<queen> queens = band_queens(L, t.band);
+            brute_tops(L, lead, t.taken, queens,
+                       [&](const queen* first, const queen* last, std::uint32_t cols) {
+                           slow.emplace(cols, key_of(L, first, last));
+                       });
             CHECK(fast == slow);
-            CHECK(keys.size() <= fast.size());
         });
+    }
+}
+
+TEST_CASE("a top and a turned-over top fit by the key rule exactly when they make a solution, n = 6..9",
+          "[half_join]")
+{
+    // Every band (not only one per orbit), every top x of it and every top y
+    // of the flipped band: x, the band and y upside down are a solution iff
+    // their columns are disjoint and key(x) & flipped(key(y)) == 0.
+    for (int n = d::join_min_n; n <= 9; ++n) {
+        const d::join_layout L = d::make_join_layout(n);
+        std::uint64_t solutions = 0;
+        std::uint64_t disagree = 0;
+        for (int c0 = 0; c0 < n; ++c0) {
+            for (int c1 = 0; c1 < (L.band == 2 ? n : 1); ++c1) {
+                const std::array<int, 2> band{c0, c1};
+                if (L.band == 2 && (c1 - c0 <= 1 && c0 - c1 <= 1)) continue;
+                const std::array<int, 2> flip = d::band_image(L, band, false, true);
+                struct top {
+                    std::vector<queen> queens;
+                    std::uint32_t cols;
+                    d::key_t key;
+                };
+                std::vector<top> xs, ys;
+                const auto keep = [&](std::vector<top>& out) {
+                    return [&](const queen* first, const queen* last, std::uint32_t cols) {
+                        out.push_back(top{std::vector<queen>(first, last), cols, key_of(L, first, last)});
+                    };
+                };
+                std::vector<queen> queens = band_queens(L, band);
+                brute_tops(L, 0, 0, queens, keep(xs));
+                queens = band_queens(L, flip);
+                brute_tops(L, 0, 0, queens, keep(ys));
+                for (const auto& [x, xcols, xkey] : xs) {
+                    for (const auto& [y, ycols, ykey] : ys) {
+                        nqueens::board b;
+                        std::array<int, 32> col{};
+                        for (const auto& [r, c] : x) col[static_cast<std::size_t>(r)] = c;
+                        for (int i = 0; i < L.band; ++i)
+                            col[static_cast<std::size_t>(L.band_row(i))] = band[static_cast<std::size_t>(i)];
+                        for (const auto& [r, c] : y) col[static_cast<std::size_t>(n - 1 - r)] = c;
+                        for (int r = 0; r < n; ++r) b.push_back(col[static_cast<std::size_t>(r)]);
+                        const bool fit = (xcols & ycols) == 0 && (xkey & d::flipped(ykey, L.key_bits())) == 0;
+                        const bool solved = nqueens::is_solution(b);
+                        disagree += fit == solved ? 0 : 1;
+                        solutions += solved ? 1 : 0;
+                    }
+                }
+            }
+        }
+        INFO("n = " << n);
+        CHECK(disagree == 0);
+        CHECK(solutions == total(n));
     }
 }
 

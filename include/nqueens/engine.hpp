@@ -39,10 +39,9 @@ struct task_result {
 // What a count computes, and so which search it runs.
 enum class count_mode : std::uint8_t {
     // The total only (OEIS A000170), by the meet-in-the-middle join of top
-    // and bottom halves (detail/half_join.hpp) for 6 <= n <= 23: several
-    // times faster than the symmetric search (n = 17: 0.7 s against 6.8 s
-    // on 2 threads). Other n use the symmetric search (whose memory, unlike
-    // the join's, does not grow).
+    // and bottom halves (detail/half_join.hpp) for 6 <= n <= 23: about ten
+    // times faster than the symmetric search at n = 17. Other n use the
+    // symmetric search (whose memory, unlike the join's, does not grow).
     total,
     // The total and the distinct count (OEIS A002562), by the 8-fold
     // symmetric search (detail/symmetric_search.hpp).
@@ -56,7 +55,7 @@ enum class count_mode : std::uint8_t {
 // - count_mode::total, 6 <= n <= 23: a task is a placement of the middle
 //   row(s), one per class under mirror and flip, and which of a few leading
 //   columns the top half uses; run() joins the top and bottom halves.
-//   `distinct` is 0. Memory: up to about 300 MB per thread (n = 21..23).
+//   `distinct` is 0. Memory: up to a few hundred MB per thread (n = 21..23).
 // - count_mode::with_distinct, and n < 6 or n > 23: a task is a placement of
 //   the first rows of the 8-fold symmetric search, one representative per
 //   class of solutions.
@@ -65,10 +64,11 @@ enum class count_mode : std::uint8_t {
 // same list in the same order, so slices of it can run on other machines or
 // resume from a checkpoint. version() changes whenever the split does.
 //
-// Valid for 1 <= n <= 32. Building a plan costs milliseconds: with
-// distinct, 860 tasks for n = 16, 22,714 for n = 20, up to 0.1 s and 240,730
-// tasks for n = 32; totals only, 224 tasks for n = 16, 72 for n = 17, 288
-// for n = 18, up to 56,320 for n = 22. n = 2 and 3 have no tasks.
+// Valid for 1 <= n <= 32. Building a plan takes milliseconds, at most a
+// fraction of a second: with distinct, 860 tasks for n = 16, 22,714 for
+// n = 20, up to 240,730 for n = 32; totals only, 224 tasks for n = 16, 72
+// for n = 17, 288 for n = 18, up to 56,320 for n = 22. n = 2 and 3 have no
+// tasks.
 //
 //     const nqueens::work_plan plan(16);
 //     nqueens::task_result sum{};
@@ -360,10 +360,12 @@ inline count_result count(const work_plan& plan, const count_options& options = 
 // also the number distinct under rotation and reflection (OEIS A002562).
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
-// Cost, on one core of this project's 2-core test machine: totals only,
-// n = 17 in about 1.3 s and n = 18 in about 12 s (each extra row about 7x
-// more), with at most a few hundred MB of memory per thread; with
-// distinct, several times that (n = 17: about 13 s).
+// Cost, totals only: about a second of one core at n = 17 and ten seconds at
+// n = 18, divided among the threads, with at most a few hundred MB of memory
+// per thread. Each extra row costs about 4 to 5 times more on average, but
+// unevenly: an odd n about twice the even n below it, the next even n about
+// ten times the odd one. With distinct, about ten times the total's cost.
+// Measured figures, with the commands that give them: README, "Speed".
 //
 //     auto r = nqueens::count(16);  // r.total == 14772512
 //     nqueens::count_options o;

@@ -22,10 +22,11 @@ namespace nqueens {
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
 // Nothing is stored: memory is O(n) whatever the count. Cost: the kernel's
-// search plus O(1) per queen placed and O(n) per solution, 2x to 3x the time
-// of counting (14,200 boards for n = 12 in about 5 ms at -O2); usable in a
-// constant expression, with a callback that does little, for n <= 10 on
-// Clang 14 and n <= 11 on GCC 12 with default limits.
+// plain search (every queen placement: several times the work of
+// count_queens(n), which uses the symmetry) plus O(n) per solution;
+// milliseconds for n = 12. Usable in a constant expression, with a callback
+// that does little, for n <= 10 on Clang 14 and n <= 11 on GCC 12 with
+// default limits.
 //
 //     nqueens::for_each_solution(8, [](const nqueens::board& b) { use(b); });  // 92 calls
 //     nqueens::for_each_solution(30, [](const nqueens::board& b) { use(b); return false; });  // one
@@ -89,19 +90,12 @@ inline constexpr int max_baked_n = 13;
 // order of for_each_solution()). Each board takes 33 bytes of the binary.
 //
 // Requires 1 <= N <= 13 (a static_assert says so). Compiles with the default
-// limits of GCC 12 and Clang 14 (no flags) up to N = 13. Compile time of one
-// translation unit baking solutions<N>() and distinct_solutions<N>(), CPU
-// seconds, best of 2, `g++-12 / clang++-14 -std=c++20 -c` (Debian 12, x86-64):
-//
-//     N    boards   GCC 12           Clang 14
-//     8        92   0.25 s           0.3 s            (header alone: 0.2 s)
-//     10      724   0.7 s            1.5 s
-//     11    2,680   2.5 s            4.6 s
-//     12   14,200   13 s,  800 MB    22 s,  180 MB
-//     13   73,712   48 s, 1.9 GB     101 s, 440 MB    (solutions<13>() alone)
-//
-// The table is built by many separate constant evaluations (one per placement
-// of the first rows), so no single one exceeds the compilers' budgets.
+// limits of GCC 12 and Clang 14 (no flags) up to N = 13: about a second up
+// to N = 10, seconds for N = 11, tens of seconds for N = 12 and a minute or
+// more for N = 13, with up to about 2 GB on GCC (measured figures: the
+// README). The table is built by many separate constant evaluations (one
+// per placement of the first rows), so no single one exceeds the compilers'
+// budgets.
 //
 //     static_assert(nqueens::solutions<8>().size() == 92);
 //     for (const nqueens::board& b : nqueens::solutions<8>()) use(b);

@@ -901,8 +901,9 @@ constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
     return breadth(t.band, t.taken) * breadth(band_image(L, t.band, false, true), lead & ~t.taken);
 }
 
-// Counts one task. `stop()` is polled between column groups; returns
-// std::nullopt if it said yes.
+// Counts one task. `stop()` is polled while the lists are built (every 2^16
+// placements) and every 64 column groups of the join; returns std::nullopt
+// if it said yes.
 template <class Stop>
 constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, join_workspace& ws, Stop&& stop)
 {
@@ -1089,8 +1090,9 @@ namespace nqueens::detail {
 // the 8 rotations and reflections. Every solution (n > 1) has one queen on
 // each edge, so the smallest image has its first queen either in the corner
 // or at distance b1 from it, with every other edge queen at distance >= b1
-// from its nearest corner. The search walks only boards that satisfy this,
-// which is why it visits about an eighth of the plain search's nodes.
+// from its nearest corner. The search walks only boards that satisfy this:
+// about 4.5 times fewer queens than the plain search, 2.3 times fewer than
+// the plain search halved by the mirror (n = 10..15).
 //
 // corner: a queen at (0, 0). The only other image keeping it there is the
 //   transpose, which swaps "column of the row-1 queen" (a) and "row of the
@@ -1161,7 +1163,8 @@ constexpr sym_rule edge_rule(int n, int b1) noexcept
     return s;
 }
 
-// The longest prefix a task may carry: the engine splits at depth <= 4.
+// The longest prefix a task may carry: the engine splits at depth <= 4, the
+// compile-time count at <= 5, count_queens(n) at 6 from n = 28.
 inline constexpr int max_prefix = 6;
 
 // A sub-problem of the symmetric search: the first `row` rows placed.
@@ -1484,10 +1487,9 @@ struct task_result {
 // What a count computes, and so which search it runs.
 enum class count_mode : std::uint8_t {
     // The total only (OEIS A000170), by the meet-in-the-middle join of top
-    // and bottom halves (detail/half_join.hpp) for 6 <= n <= 23: several
-    // times faster than the symmetric search (n = 17: 0.7 s against 6.8 s
-    // on 2 threads). Other n use the symmetric search (whose memory, unlike
-    // the join's, does not grow).
+    // and bottom halves (detail/half_join.hpp) for 6 <= n <= 23: about ten
+    // times faster than the symmetric search at n = 17. Other n use the
+    // symmetric search (whose memory, unlike the join's, does not grow).
     total,
     // The total and the distinct count (OEIS A002562), by the 8-fold
     // symmetric search (detail/symmetric_search.hpp).
@@ -1501,7 +1503,7 @@ enum class count_mode : std::uint8_t {
 // - count_mode::total, 6 <= n <= 23: a task is a placement of the middle
 //   row(s), one per class under mirror and flip, and which of a few leading
 //   columns the top half uses; run() joins the top and bottom halves.
-//   `distinct` is 0. Memory: up to about 300 MB per thread (n = 21..23).
+//   `distinct` is 0. Memory: up to a few hundred MB per thread (n = 21..23).
 // - count_mode::with_distinct, and n < 6 or n > 23: a task is a placement of
 //   the first rows of the 8-fold symmetric search, one representative per
 //   class of solutions.
@@ -1510,10 +1512,11 @@ enum class count_mode : std::uint8_t {
 // same list in the same order, so slices of it can run on other machines or
 // resume from a checkpoint. version() changes whenever the split does.
 //
-// Valid for 1 <= n <= 32. Building a plan costs milliseconds: with
-// distinct, 860 tasks for n = 16, 22,714 for n = 20, up to 0.1 s and 240,730
-// tasks for n = 32; totals only, 224 tasks for n = 16, 72 for n = 17, 288
-// for n = 18, up to 56,320 for n = 22. n = 2 and 3 have no tasks.
+// Valid for 1 <= n <= 32. Building a plan takes milliseconds, at most a
+// fraction of a second: with distinct, 860 tasks for n = 16, 22,714 for
+// n = 20, up to 240,730 for n = 32; totals only, 224 tasks for n = 16, 72
+// for n = 17, 288 for n = 18, up to 56,320 for n = 22. n = 2 and 3 have no
+// tasks.
 //
 //     const nqueens::work_plan plan(16);
 //     nqueens::task_result sum{};
@@ -1805,10 +1808,12 @@ inline count_result count(const work_plan& plan, const count_options& options = 
 // also the number distinct under rotation and reflection (OEIS A002562).
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
-// Cost, on one core of this project's 2-core test machine: totals only,
-// n = 17 in about 1.3 s and n = 18 in about 12 s (each extra row about 7x
-// more), with at most a few hundred MB of memory per thread; with
-// distinct, several times that (n = 17: about 13 s).
+// Cost, totals only: about a second of one core at n = 17 and ten seconds at
+// n = 18, divided among the threads, with at most a few hundred MB of memory
+// per thread. Each extra row costs about 4 to 5 times more on average, but
+// unevenly: an odd n about twice the even n below it, the next even n about
+// ten times the odd one. With distinct, about ten times the total's cost.
+// Measured figures, with the commands that give them: README, "Speed".
 //
 //     auto r = nqueens::count(16);  // r.total == 14772512
 //     nqueens::count_options o;
@@ -3074,10 +3079,11 @@ namespace nqueens {
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
 // Nothing is stored: memory is O(n) whatever the count. Cost: the kernel's
-// search plus O(1) per queen placed and O(n) per solution, 2x to 3x the time
-// of counting (14,200 boards for n = 12 in about 5 ms at -O2); usable in a
-// constant expression, with a callback that does little, for n <= 10 on
-// Clang 14 and n <= 11 on GCC 12 with default limits.
+// plain search (every queen placement: several times the work of
+// count_queens(n), which uses the symmetry) plus O(n) per solution;
+// milliseconds for n = 12. Usable in a constant expression, with a callback
+// that does little, for n <= 10 on Clang 14 and n <= 11 on GCC 12 with
+// default limits.
 //
 //     nqueens::for_each_solution(8, [](const nqueens::board& b) { use(b); });  // 92 calls
 //     nqueens::for_each_solution(30, [](const nqueens::board& b) { use(b); return false; });  // one
@@ -3141,19 +3147,12 @@ inline constexpr int max_baked_n = 13;
 // order of for_each_solution()). Each board takes 33 bytes of the binary.
 //
 // Requires 1 <= N <= 13 (a static_assert says so). Compiles with the default
-// limits of GCC 12 and Clang 14 (no flags) up to N = 13. Compile time of one
-// translation unit baking solutions<N>() and distinct_solutions<N>(), CPU
-// seconds, best of 2, `g++-12 / clang++-14 -std=c++20 -c` (Debian 12, x86-64):
-//
-//     N    boards   GCC 12           Clang 14
-//     8        92   0.25 s           0.3 s            (header alone: 0.2 s)
-//     10      724   0.7 s            1.5 s
-//     11    2,680   2.5 s            4.6 s
-//     12   14,200   13 s,  800 MB    22 s,  180 MB
-//     13   73,712   48 s, 1.9 GB     101 s, 440 MB    (solutions<13>() alone)
-//
-// The table is built by many separate constant evaluations (one per placement
-// of the first rows), so no single one exceeds the compilers' budgets.
+// limits of GCC 12 and Clang 14 (no flags) up to N = 13: about a second up
+// to N = 10, seconds for N = 11, tens of seconds for N = 12 and a minute or
+// more for N = 13, with up to about 2 GB on GCC (measured figures: the
+// README). The table is built by many separate constant evaluations (one
+// per placement of the first rows), so no single one exceeds the compilers'
+// budgets.
 //
 //     static_assert(nqueens::solutions<8>().size() == 92);
 //     for (const nqueens::board& b : nqueens::solutions<8>()) use(b);

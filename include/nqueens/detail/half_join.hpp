@@ -600,8 +600,9 @@ constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
     return breadth(t.band, t.taken) * breadth(band_image(L, t.band, false, true), lead & ~t.taken);
 }
 
-// Counts one task. `stop()` is polled between column groups; returns
-// std::nullopt if it said yes.
+// Counts one task. `stop()` is polled while the lists are built (every 2^16
+// placements) and every 64 column groups of the join; returns std::nullopt
+// if it said yes.
 template <class Stop>
 constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, join_workspace& ws, Stop&& stop)
 {

@@ -16,8 +16,9 @@ namespace nqueens::detail {
 // the 8 rotations and reflections. Every solution (n > 1) has one queen on
 // each edge, so the smallest image has its first queen either in the corner
 // or at distance b1 from it, with every other edge queen at distance >= b1
-// from its nearest corner. The search walks only boards that satisfy this,
-// which is why it visits about an eighth of the plain search's nodes.
+// from its nearest corner. The search walks only boards that satisfy this:
+// about 4.5 times fewer queens than the plain search, 2.3 times fewer than
+// the plain search halved by the mirror (n = 10..15).
 //
 // corner: a queen at (0, 0). The only other image keeping it there is the
 //   transpose, which swaps "column of the row-1 queen" (a) and "row of the
@@ -88,7 +89,8 @@ constexpr sym_rule edge_rule(int n, int b1) noexcept
     return s;
 }
 
-// The longest prefix a task may carry: the engine splits at depth <= 4.
+// The longest prefix a task may carry: the engine splits at depth <= 4, the
+// compile-time count at <= 5, count_queens(n) at 6 from n = 28.
 inline constexpr int max_prefix = 6;
 
 // A sub-problem of the symmetric search: the first `row` rows placed.
