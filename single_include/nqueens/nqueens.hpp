@@ -3266,12 +3266,14 @@ struct counts {
 // of solutions and weighs it by the size of its class (2, 4 or 8).
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise
-// and std::overflow_error rather than wrap. Cost: single-threaded, about 2x
-// fewer queens placed than count_queens(n), and about 2x faster; usable in
-// a constant expression with the compilers' default limits up to n = 10 on
-// Clang 14 and n = 11 on GCC 12. count_distinct(n) (count.hpp) gives the
-// distinct count alone, by another route. nqueens::count (engine.hpp) runs
-// this search on all cores for count_mode::with_distinct.
+// and std::overflow_error rather than wrap. Cost: single-threaded, about as
+// many queens placed as count_queens(n) (whose walk visits the same boards
+// without comparing them), so about the same time; usable in a constant
+// expression with the compilers' default limits up to n = 10 on Clang 14
+// and n = 11 on GCC 12. count_distinct(n) (count.hpp) gives the distinct
+// count by Burnside's lemma instead, at the cost of count_queens(n).
+// nqueens::count (engine.hpp) runs this search on all cores for
+// count_mode::with_distinct.
 //
 //     static_assert(nqueens::count_both(8) == nqueens::counts{92, 12});
 constexpr counts count_both(int n)
