@@ -6,12 +6,13 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -48,17 +49,81 @@ std::string parent_directory(const std::string& path)
     return path.substr(0, slash);
 }
 
-// usage_error unless `path` names a regular file or nothing yet, and a
-// file can be created beside it (as save_record_file will).
-void check_writable(const std::string& path, const char* option)
+// What follows FILE in the name of a temporary file: ".tmp." and
+// temp_suffix_size characters of temp_alphabet, drawn at random.
+constexpr std::string_view temp_infix = ".tmp.";
+constexpr std::size_t temp_suffix_size = 12;
+constexpr std::string_view temp_alphabet = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+// Creates a new, empty temporary file beside `path` and names it in
+// `temp`. O_EXCL|O_NOFOLLOW: a file or symbolic link planted under that
+// name is never opened (the random name makes a clash unlikely, and a clash
+// just draws another). Returns the descriptor, or -1 with errno set.
+int create_temp(const std::string& path, std::string& temp)
+{
+    for (int attempt = 0; attempt < 64; ++attempt) {
+        unsigned char bytes[temp_suffix_size];
+        if (::getrandom(bytes, sizeof bytes, 0) != static_cast<ssize_t>(sizeof bytes)) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        temp = path;
+        temp += temp_infix;
+        for (const unsigned char b : bytes) temp += temp_alphabet[b % temp_alphabet.size()];
+        const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0 || errno != EEXIST) return fd;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+// True if `name` is a temporary file of `base` as create_temp names them.
+bool is_temp_of(std::string_view name, std::string_view base)
+{
+    if (name.size() != base.size() + temp_infix.size() + temp_suffix_size || !name.starts_with(base))
+        return false;
+    name.remove_prefix(base.size());
+    if (!name.starts_with(temp_infix)) return false;
+    name.remove_prefix(temp_infix.size());
+    return name.find_first_not_of(temp_alphabet) == std::string_view::npos;
+}
+
+// Removes the temporary files of `path` that a run killed while writing
+// left behind. Only the holder of the file's lock calls it, and only that
+// holder writes temporary files of `path`: any there now are leftovers.
+void remove_stale_temps(const std::string& path)
+{
+    const std::string dir_name = parent_directory(path);
+    const auto slash = path.find_last_of('/');
+    const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+    DIR* dir = ::opendir(dir_name.c_str());
+    if (!dir) return;
+    while (const dirent* e = ::readdir(dir)) {
+        if (is_temp_of(e->d_name, base)) ::unlinkat(::dirfd(dir), e->d_name, 0);
+    }
+    ::closedir(dir);
+}
+
+// usage_error unless `path` names a regular file or nothing yet.
+void check_target(const std::string& path, const char* option)
 {
     struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    if (::lstat(path.c_str(), &st) != 0) return;
+    if (S_ISLNK(st.st_mode))
+        throw usage_error(std::string(option) + " '" + path +
+                          "' is a symbolic link; give the file itself (a run replaces the link, never "
+                          "writes through it)");
+    if (!S_ISREG(st.st_mode))
         throw usage_error(std::string(option) + " '" + path + "' is " +
                           (S_ISDIR(st.st_mode) ? "a directory" : "not a regular file") +
                           "; give a file name");
-    const std::string probe = path + ".tmp." + std::to_string(::getpid());
-    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+}
+
+// usage_error unless a file can be created beside `path`, as save_record_file will.
+void check_writable(const std::string& path)
+{
+    std::string probe;
+    const int fd = create_temp(path, probe);
     if (fd < 0) throw usage_error("cannot write '" + path + "': " + std::strerror(errno));
     ::close(fd);
     ::unlink(probe.c_str());
@@ -69,14 +134,14 @@ void check_writable(const std::string& path, const char* option)
 void save_record_file(const std::string& path, const run_record& r)
 {
     const std::string text = record_to_json(r);
-    const std::string temp = path + ".tmp." + std::to_string(::getpid());
+    std::string temp;
+    const int fd = create_temp(path, temp);
+    if (fd < 0) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
     // `err` is errno as the failing call left it: close and unlink may change errno.
     auto fail = [&](const char* what, int err) {
         ::unlink(temp.c_str());
         throw std::runtime_error("cannot " + std::string(what) + " '" + path + "': " + std::strerror(err));
     };
-    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) fail("write", errno);
     std::size_t written = 0;
     while (written < text.size()) {
         const ssize_t w = ::write(fd, text.data() + written, text.size() - written);
@@ -107,22 +172,89 @@ void save_record_file(const std::string& path, const run_record& r)
     }
 }
 
-run_record load_record_file(const std::string& path)
+run_record load_record_file(const std::string& path, bool follow_links)
 {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | (follow_links ? 0 : O_NOFOLLOW));
+    if (fd < 0) {
+        if (errno == ELOOP && !follow_links)
+            throw usage_error("'" + path + "' is a symbolic link, not a checkpoint file");
+        throw usage_error("cannot read '" + path + "': " + std::strerror(errno));
+    }
     struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-        throw usage_error("'" + path + "' is " +
-                          (S_ISDIR(st.st_mode) ? "a directory" : "not a regular file") +
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        const bool is_dir = S_ISDIR(st.st_mode);
+        ::close(fd);
+        throw usage_error("'" + path + "' is " + (is_dir ? "a directory" : "not a regular file") +
                           ", not a checkpoint or shard file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw usage_error("cannot read '" + path + "': " + std::strerror(errno));
-    std::ostringstream text;
-    text << in.rdbuf();
+    }
+    std::string text;
+    char buffer[65536];
+    for (;;) {
+        const ssize_t got = ::read(fd, buffer, sizeof buffer);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) {
+            const int err = errno;
+            ::close(fd);
+            throw usage_error("cannot read '" + path + "': " + std::strerror(err));
+        }
+        if (got == 0) break;
+        text.append(buffer, static_cast<std::size_t>(got));
+    }
+    ::close(fd);
     try {
-        return record_from_json(text.str(), path);
+        return record_from_json(text, path);
     } catch (const record_error& e) {
         throw usage_error(e.what());
     }
+}
+
+file_lock::file_lock(const std::string& path, const char* option) : name_(path + ".lock")
+{
+    for (;;) {
+        fd_ = ::open(name_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd_ < 0) throw usage_error("cannot write '" + path + "': " + std::strerror(errno));
+        if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+            const int err = errno;
+            ::close(fd_);
+            if (err == EWOULDBLOCK)
+                throw usage_error(std::string(option) + " '" + path +
+                                  "' is in use by another run (it holds '" + name_ + "')");
+            throw usage_error("cannot lock '" + name_ + "': " + std::strerror(err));
+        }
+        // The holder before us may have removed the lock file between our
+        // open and our flock: then this lock guards nothing, so take the
+        // file that is there now.
+        struct stat held {};
+        struct stat named {};
+        if (::fstat(fd_, &held) == 0 && ::lstat(name_.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
+            held.st_ino == named.st_ino)
+            return;
+        ::close(fd_);
+    }
+}
+
+file_lock::~file_lock()
+{
+    struct stat held {};
+    struct stat named {};
+    if (::fstat(fd_, &held) == 0 && ::lstat(name_.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
+        held.st_ino == named.st_ino)
+        ::unlink(name_.c_str());
+    ::close(fd_);
+}
+
+run_files::run_files(const persist_options& p)
+{
+    p.check();
+    auto own = [](std::optional<file_lock>& lock, const std::string& path, const char* option) {
+        if (path.empty()) return;
+        check_target(path, option);
+        lock.emplace(path, option);
+        remove_stale_temps(path);
+        check_writable(path);
+    };
+    own(checkpoint_, p.checkpoint, "--checkpoint");
+    own(out_, p.out, "--out");
 }
 
 bool persist_options::parse(args a, std::size_t& i)
@@ -220,11 +352,9 @@ int report_interrupted(int signal, const std::string& checkpoint, const run_reco
 
 run_record load_or_start_record(const persist_options& p, const work_plan& plan)
 {
-    p.check();
-    if (!p.checkpoint.empty()) check_writable(p.checkpoint, "--checkpoint");
-    if (!p.out.empty()) check_writable(p.out, "--out");
-    if (!p.checkpoint.empty() && ::access(p.checkpoint.c_str(), F_OK) == 0) {
-        run_record r = load_record_file(p.checkpoint);
+    struct stat st {};
+    if (!p.checkpoint.empty() && ::lstat(p.checkpoint.c_str(), &st) == 0) {
+        run_record r = load_record_file(p.checkpoint, false);
         try {
             check_record_matches(r, plan, p.slice, "checkpoint '" + p.checkpoint + "'");
         } catch (const record_error& e) {
@@ -238,6 +368,7 @@ run_record load_or_start_record(const persist_options& p, const work_plan& plan)
 persist_session::persist_session(const persist_options& p, int n, count_mode mode, stop_on_signals* shared)
     : options_(p),
       plan_(n, mode),
+      files_(p),
       builder_(load_or_start_record(p, plan_)),
       signals_(shared),
       start_(std::chrono::steady_clock::now()),

@@ -25,14 +25,18 @@ std::string program_name();
 // Parses "I/K" with 0 <= I < K <= 1000000; usage_error otherwise.
 shard parse_shard(std::string_view text);
 
-// Writes `r` to `path` atomically: a temporary file in the same directory,
-// flushed to disk, then renamed over `path`. Throws std::runtime_error
-// naming the file when it cannot.
+// Writes `r` to `path` atomically: a new temporary file beside it with a
+// name no one can predict (FILE.tmp.<12 random characters>, created with
+// O_EXCL|O_NOFOLLOW, so nothing planted there is opened), flushed to disk,
+// then renamed over `path` (which replaces a symbolic link there rather than
+// writing through it). Removes the temporary file and throws
+// std::runtime_error naming the file when it cannot.
 void save_record_file(const std::string& path, const run_record& r);
 
 // Reads and checks a record file; usage_error (one line, exit 2) if it is
-// not a regular file, unreadable or damaged (record_from_json).
-run_record load_record_file(const std::string& path);
+// not a regular file, unreadable or damaged (record_from_json). With
+// `follow_links` false, a symbolic link is refused too (O_NOFOLLOW).
+run_record load_record_file(const std::string& path, bool follow_links = true);
 
 // The options of `count` about persistence, parsed alongside the others.
 struct persist_options {
@@ -49,6 +53,35 @@ struct persist_options {
     // without --out, --checkpoint-interval without --checkpoint).
     void check() const;
     bool any() const noexcept { return !checkpoint.empty() || !out.empty() || slice != shard{}; }
+};
+
+// flock() on FILE.lock while a run owns FILE; removes FILE.lock when
+// destroyed. usage_error if another process holds it.
+class file_lock {
+public:
+    file_lock(const std::string& path, const char* option);
+    ~file_lock();
+    file_lock(const file_lock&) = delete;
+    file_lock& operator=(const file_lock&) = delete;
+
+private:
+    std::string name_;
+    int fd_ = -1;
+};
+
+// The files a run writes (--checkpoint, --out), owned from start to exit:
+// each must be a regular file or not exist yet (a symbolic link, a directory
+// or another special file is refused), is locked (file_lock: a second run on
+// the same file refuses with one line), loses the temporary files a killed
+// run left beside it, and must be creatable. Throws usage_error; also checks
+// the combination of options (persist_options::check).
+class run_files {
+public:
+    explicit run_files(const persist_options& p);
+
+private:
+    std::optional<file_lock> checkpoint_;
+    std::optional<file_lock> out_;
 };
 
 // Blocks SIGINT and SIGTERM in the calling thread and the threads it starts
@@ -83,8 +116,8 @@ void commit_to_result();
 
 // The record a run of `plan` starts from: the checkpoint file p.checkpoint
 // if it exists (usage_error unless it is sound and for this n, sub-problem
-// list and shard), else an empty record for p.slice. Also usage_error if
-// the checkpoint or --out file is a directory or cannot be written.
+// list and shard), else an empty record for p.slice. Call it while holding
+// run_files(p).
 run_record load_or_start_record(const persist_options& p, const work_plan& plan);
 
 // The exit status (128 + signal) and stderr line of a run stopped by
@@ -126,6 +159,7 @@ private:
 
     persist_options options_;
     work_plan plan_;
+    run_files files_;
     record_builder builder_;
     std::unique_ptr<stop_on_signals> own_signals_;
     stop_on_signals* signals_ = nullptr;

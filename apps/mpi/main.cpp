@@ -432,10 +432,12 @@ int main(int argc, char** argv)
         } else {
             const work_plan plan(s.n, s.mode());
             // Rank 0 reads the checkpoint; everyone learns whether it was refused.
+            std::optional<run_files> files;  // rank 0 owns the files until the job ends
             std::optional<record_builder> builder;
             std::string error;
             if (rank == 0) {
                 try {
+                    files.emplace(s.persist);
                     builder.emplace(load_or_start_record(s.persist, plan));
                     if (!s.persist.checkpoint.empty())
                         save_record_file(s.persist.checkpoint, builder->snapshot());

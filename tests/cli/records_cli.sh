@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Record files that cannot be turned against their owner: planted symbolic links, leftover temporary files, two runs on one checkpoint, SIGKILL at random moments.
+# usage: records_cli.sh path/to/nqueens
+set -u
+bin=$1
+. "$(dirname "$0")/lib.sh"
+
+# temps FILE: how many temporary files of FILE lie beside it.
+temps() { find "$(dirname "$1")" -maxdepth 1 -name "$(basename "$1").tmp.*" | wc -l; }
+# valid_json FILE: FILE is one whole JSON object.
+valid_json() { python3 -c 'import json, sys; assert isinstance(json.load(open(sys.argv[1])), dict)' "$1" 2>/dev/null; }
+# wait_for FILE PID: until FILE exists (at most 60 s, or until PID ends).
+wait_for() {
+    local _
+    for _ in $(seq 600); do
+        [ -e "$1" ] && return 0
+        kill -0 "$2" 2>/dev/null || return 1
+        sleep 0.1
+    done
+    return 1
+}
+
+# A symbolic link planted where the old program put its temporary file
+# (FILE.tmp.<pid>; exec keeps the pid) neither blocks the run nor redirects
+# its write: at the start, for --out and --checkpoint alike.
+echo precious >"$dir/victim.txt"
+bash -c 'ln -s "$1/victim.txt" "$1/o.json.tmp.$$"; exec "$2" count 12 --shard 0/2 --out "$1/o.json"' \
+    _ "$dir" "$bin" >"$dir/out" 2>"$dir/err" || fail "planted link beside --out: exit $?: $(cat "$dir/err")"
+[ "$(cat "$dir/victim.txt")" = precious ] || fail "planted link beside --out: the victim was overwritten"
+valid_json "$dir/o.json" && [ ! -L "$dir/o.json" ] || fail "planted link beside --out: o.json is not the shard"
+bash -c 'ln -s "$1/victim.txt" "$1/c.json.tmp.$$"; exec "$2" count 12 --checkpoint "$1/c.json"' \
+    _ "$dir" "$bin" >"$dir/out" 2>"$dir/err" || fail "planted link beside --checkpoint: exit $?: $(cat "$dir/err")"
+grep -q ' 14200 solutions' "$dir/out" || fail "planted link beside --checkpoint printed: $(cat "$dir/out")"
+[ "$(cat "$dir/victim.txt")" = precious ] || fail "planted link beside --checkpoint: the victim was overwritten"
+# ... and during a run that writes its checkpoint after every task.
+cp="$dir/during.json"
+bash -c 'exec "$1" count 16 --unique --threads 2 --checkpoint "$2" --checkpoint-interval 0' _ "$bin" "$cp" \
+    >/dev/null 2>&1 &
+pid=$!
+wait_for "$cp" "$pid" || fail "no checkpoint from the run to plant a link beside"
+ln -s "$dir/victim.txt" "$cp.tmp.$pid"
+sleep 0.5
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+[ "$(cat "$dir/victim.txt")" = precious ] || fail "a link planted during the run redirected a checkpoint write"
+[ ! -L "$cp" ] && valid_json "$cp" || fail "a link planted during the run replaced the checkpoint"
+
+# A leftover temporary file never blocks a run, whatever its name; the ones
+# this program names (FILE.tmp. and 12 letters or digits) are removed.
+bash -c 'touch "$1.tmp.$$"; exec "$2" count 12 --checkpoint "$1"' _ "$dir/st.json" "$bin" >"$dir/out" 2>"$dir/err" ||
+    fail "a leftover FILE.tmp.<pid> blocked the run: $(cat "$dir/err")"
+grep -q ' 14200 solutions' "$dir/out" || fail "run beside a leftover temporary file printed: $(cat "$dir/out")"
+touch "$dir/st2.json.tmp.0123456789ab" "$dir/st2.json.tmp.zyxwvutsrqpo"
+"$bin" count 12 --checkpoint "$dir/st2.json" >/dev/null 2>"$dir/err" || fail "count beside two leftovers: $(cat "$dir/err")"
+[ "$(temps "$dir/st2.json")" -eq 0 ] || fail "leftover temporary files were not removed: $(ls "$dir")"
+
+# --checkpoint or --out that is itself a symbolic link: refused, the target untouched.
+ln -s "$dir/victim.txt" "$dir/link.json"
+expect_error_with "--checkpoint '$dir/link.json' is a symbolic link" count 12 --checkpoint "$dir/link.json"
+expect_error_with "--out '$dir/link.json' is a symbolic link" count 12 --shard 0/2 --out "$dir/link.json"
+[ "$(cat "$dir/victim.txt")" = precious ] || fail "--checkpoint/--out through a symbolic link wrote the target"
+
+# Two runs on one checkpoint: the second refuses with one line while the first holds it.
+cp="$dir/two.json"
+"$bin" count 16 --unique --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >/dev/null 2>&1 &
+pid=$!
+if wait_for "$cp" "$pid" && kill -STOP "$pid"; then
+    expect_error_with "--checkpoint '$cp' is in use by another run" count 16 --unique --checkpoint "$cp"
+    kill -CONT "$pid"
+else
+    fail "the first run on one checkpoint ended before a second could start"
+fi
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"; status=$?
+[ "$status" -eq 143 ] || fail "the first of two runs on one checkpoint exited $status on SIGTERM, want 143"
+[ ! -e "$cp.lock" ] || fail "an interrupted run left its lock file $cp.lock"
+
+# SIGKILL at random moments of a run that writes after every task: the
+# checkpoint is always whole JSON, at most one temporary file is left (by
+# the last kill), and the run that finishes removes it and counts exactly.
+cp="$dir/kill.json"
+for round in 1 2 3 4 5; do
+    "$bin" count 15 --unique --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >/dev/null 2>&1 &
+    pid=$!
+    sleep "0.$((RANDOM % 4))$((RANDOM % 10))"
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    if [ -e "$cp" ]; then valid_json "$cp" || fail "SIGKILL round $round: the checkpoint is not whole JSON"; fi
+    [ "$(temps "$cp")" -le 1 ] || fail "SIGKILL round $round: $(temps "$cp") temporary files pile up"
+done
+out=$("$bin" count 15 --unique --checkpoint "$cp" 2>&1) || fail "resume after SIGKILLs: $out"
+case $out in *" 2279184 solutions, 285053 distinct"*) ;; *) fail "resume after SIGKILLs printed: $out" ;; esac
+[ "$(temps "$cp")" -eq 0 ] || fail "temporary files left after SIGKILLs and a finished run: $(ls "$dir")"
+[ ! -e "$cp.lock" ] || fail "a finished run left its lock file $cp.lock"
+
+finish records_cli
