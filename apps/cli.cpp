@@ -3,8 +3,10 @@
 
 #include <nqueens/domain.hpp>
 
+#include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 
 namespace nqueens::cli {
 
@@ -21,6 +23,13 @@ long long parse_integer(std::string_view text, std::string_view what, long long 
         throw usage_error(std::string(what) + " must be between " + std::to_string(lo) + " and " +
                           std::to_string(hi) + ", got " + std::string(text));
     return value;
+}
+
+int report_output_error(int error)
+{
+    if (error == EPIPE) return 141;
+    std::fprintf(stderr, "nqueens: error: cannot write the output: %s\n", std::strerror(error));
+    return 1;
 }
 
 bool is_option(std::string_view arg) noexcept

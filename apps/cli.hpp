@@ -14,6 +14,18 @@ struct usage_error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// stdout could not be written (errno `error`): main exits 141 without a
+// word on EPIPE (the reader is gone, as if SIGPIPE had ended the program,
+// which it does not when SIGPIPE is ignored), else 1 with one line.
+struct output_error : std::runtime_error {
+    explicit output_error(int e) : std::runtime_error("cannot write the output"), error(e) {}
+    int error;
+};
+
+// The exit status for an output_error with `error`, after its line on
+// stderr (none for EPIPE).
+int report_output_error(int error);
+
 using args = std::span<const std::string_view>;
 
 // Parses a whole decimal integer in [lo, hi]; `what` names it in the error.
