@@ -5,6 +5,8 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 
@@ -53,9 +55,22 @@ std::string_view option_value(args a, std::size_t& i, std::string_view name)
 
 std::string format_seconds(double seconds)
 {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3f", seconds);
-    return buffer;
+    if (!std::isfinite(seconds)) return "null";
+    return formatted("%.3f", seconds);
+}
+
+std::string formatted(const char* format, ...)
+{
+    std::va_list list;
+    va_start(list, format);
+    std::va_list again;
+    va_copy(again, list);
+    const int size = std::vsnprintf(nullptr, 0, format, list);
+    va_end(list);
+    std::string text(size > 0 ? static_cast<std::size_t>(size) : 0, '\0');
+    if (size > 0) std::vsnprintf(text.data(), text.size() + 1, format, again);
+    va_end(again);
+    return text;
 }
 
 }  // namespace nqueens::cli

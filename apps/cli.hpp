@@ -42,8 +42,13 @@ int parse_board_size(std::string_view text);
 // Advances i past the value.
 std::string_view option_value(args a, std::size_t& i, std::string_view name);
 
-// Formats seconds with millisecond precision ("3.214").
+// Formats seconds with millisecond precision ("3.214"), however large;
+// "null" for a non-finite value (JSON has no such number).
 std::string format_seconds(double seconds);
+
+// printf into a std::string, so that an output is composed whole before
+// any of it is written.
+[[gnu::format(printf, 1, 2)]] std::string formatted(const char* format, ...);
 
 int run_count(args a);
 int run_table(args a);

@@ -46,18 +46,20 @@ int run_merge(args a)
     const auto total = static_cast<unsigned long long>(m.sum.total);
     const auto distinct = static_cast<unsigned long long>(m.sum.distinct);
     // Shards counted without --unique carry no distinct count.
+    std::string text;  // composed whole before any of it is printed
     if (json) {
-        std::printf("{\"n\":%d,\"total\":%llu", m.n, total);
-        if (with_distinct) std::printf(",\"distinct\":%llu", distinct);
-        std::printf(",\"nodes\":%llu,\"shards\":%u,\"tasks\":%zu,\"seconds\":%s}\n",
-                    static_cast<unsigned long long>(m.sum.nodes), m.shards, m.tasks,
-                    format_seconds(m.seconds).c_str());
+        text = formatted("{\"n\":%d,\"total\":%llu", m.n, total);
+        if (with_distinct) text += formatted(",\"distinct\":%llu", distinct);
+        text += formatted(",\"nodes\":%llu,\"shards\":%u,\"tasks\":%zu,\"seconds\":%s}\n",
+                          static_cast<unsigned long long>(m.sum.nodes), m.shards, m.tasks,
+                          format_seconds(m.seconds).c_str());
     } else {
-        std::printf("n = %d: %llu solutions", m.n, total);
-        if (with_distinct) std::printf(", %llu distinct", distinct);
-        std::printf(" (%u shards, %zu tasks, %s s of counting)\n", m.shards, m.tasks,
-                    format_seconds(m.seconds).c_str());
+        text = formatted("n = %d: %llu solutions", m.n, total);
+        if (with_distinct) text += formatted(", %llu distinct", distinct);
+        text += formatted(" (%u shards, %zu tasks, %s s of counting)\n", m.shards, m.tasks,
+                          format_seconds(m.seconds).c_str());
     }
+    std::fputs(text.c_str(), stdout);
     return 0;
 }
 

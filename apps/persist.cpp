@@ -350,6 +350,26 @@ int report_interrupted(int signal, const std::string& checkpoint, const run_reco
     return 128 + signal;
 }
 
+std::string record_summary(const run_record& r, bool with_distinct)
+{
+    std::string text = "n = " + std::to_string(r.n);
+    if (r.slice != shard{}) text += ", shard " + to_string(r.slice);
+    text += ": " + std::to_string(r.sum.total) + " solutions";
+    if (with_distinct) text += ", " + std::to_string(r.sum.distinct) + " distinct";
+    return text + " (" + std::to_string(r.done.size()) + " of " + std::to_string(r.tasks_total()) + " tasks)";
+}
+
+void save_final_record(const std::string& path, const run_record& r, bool with_distinct)
+{
+    if (path.empty()) return;
+    try {
+        save_record_file(path, r);
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(std::string(e.what()) +
+                                 "; the count, not saved: " + record_summary(r, with_distinct));
+    }
+}
+
 run_record load_or_start_record(const persist_options& p, const work_plan& plan)
 {
     struct stat st {};
@@ -425,8 +445,8 @@ std::optional<int> persist_session::finish(count_result& r, bool json)
     // Complete: from here on a signal no longer changes the outcome (the
     // record is whole; printing it is all that is left).
     commit_to_result();
-    if (!options_.checkpoint.empty()) save_record_file(options_.checkpoint, rec);
-    if (!options_.out.empty()) save_record_file(options_.out, rec);
+    save_final_record(options_.checkpoint, rec, plan_.counts_distinct());
+    save_final_record(options_.out, rec, plan_.counts_distinct());
     r.total = rec.sum.total;
     r.distinct = rec.sum.distinct;
     r.nodes = rec.sum.nodes;
@@ -438,18 +458,24 @@ std::optional<int> persist_session::finish(count_result& r, bool json)
     const auto distinct = static_cast<unsigned long long>(rec.sum.distinct);
     const auto nodes = static_cast<unsigned long long>(rec.sum.nodes);
     const bool with_distinct = plan_.counts_distinct();
+    // Composed whole before any of it is printed.
+    std::string text;
     if (json) {
-        std::printf("{\"n\":%d,\"shard\":\"%s\",\"tasks\":%zu,\"total\":%llu", rec.n,
-                    to_string(rec.slice).c_str(), rec.done.size(), total);
-        if (with_distinct) std::printf(",\"distinct\":%llu", distinct);
-        std::printf(",\"threads\":%u,\"seconds\":%s,\"nodes\":%llu,\"out\":%s}\n", r.threads,
-                    format_seconds(rec.seconds).c_str(), nodes, nlohmann::json(options_.out).dump().c_str());
+        text = formatted("{\"n\":%d,\"shard\":\"%s\",\"tasks\":%zu,\"total\":%llu", rec.n,
+                         to_string(rec.slice).c_str(), rec.done.size(), total);
+        if (with_distinct) text += formatted(",\"distinct\":%llu", distinct);
+        // --out is valid UTF-8 with --json (parse_count_args): dump() does not throw.
+        text += formatted(",\"threads\":%u,\"seconds\":%s,\"nodes\":%llu,\"out\":%s}\n", r.threads,
+                          format_seconds(rec.seconds).c_str(), nodes,
+                          nlohmann::json(options_.out).dump().c_str());
     } else {
-        std::printf("n = %d, shard %s: %zu of %zu tasks, %llu solutions", rec.n, to_string(rec.slice).c_str(),
-                    rec.done.size(), rec.plan_size, total);
-        if (with_distinct) std::printf(", %llu distinct", distinct);
-        std::printf(" (%s s); written to %s\n", format_seconds(rec.seconds).c_str(), options_.out.c_str());
+        text = formatted("n = %d, shard %s: %zu of %zu tasks, %llu solutions", rec.n,
+                         to_string(rec.slice).c_str(), rec.done.size(), rec.plan_size, total);
+        if (with_distinct) text += formatted(", %llu distinct", distinct);
+        text +=
+            formatted(" (%s s); written to %s\n", format_seconds(rec.seconds).c_str(), options_.out.c_str());
     }
+    std::fputs(text.c_str(), stdout);
     return 0;
 }
 

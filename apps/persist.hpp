@@ -33,6 +33,14 @@ shard parse_shard(std::string_view text);
 // std::runtime_error naming the file when it cannot.
 void save_record_file(const std::string& path, const run_record& r);
 
+// "n = 16, shard 0/2: 7064 solutions, 883 distinct (112 of 112 tasks)".
+std::string record_summary(const run_record& r, bool with_distinct);
+
+// save_record_file for the record of a finished count, if `path` is not
+// empty; when it fails, the error names the count too (record_summary), so
+// that main's line on stderr keeps the work.
+void save_final_record(const std::string& path, const run_record& r, bool with_distinct);
+
 // Reads and checks a record file; usage_error (one line, exit 2) if it is
 // not a regular file, unreadable or damaged (record_from_json). With
 // `follow_links` false, a symbolic link is refused too (O_NOFOLLOW).

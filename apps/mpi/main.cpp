@@ -123,22 +123,24 @@ void print_result(const settings& s, const run_record& r, unsigned threads, int 
     const auto total = static_cast<unsigned long long>(r.sum.total);
     const auto distinct = static_cast<unsigned long long>(r.sum.distinct);
     const std::string seconds = format_seconds(r.seconds);
+    std::string text;  // composed whole before any of it is printed
     if (s.json) {
-        std::printf("{\"n\":%d,\"total\":%llu", r.n, total);
-        if (s.unique) std::printf(",\"distinct\":%llu", distinct);
-        std::printf(",\"threads\":%u,\"ranks\":%d,\"seconds\":%s,\"nodes\":%llu", threads, ranks,
-                    seconds.c_str(), static_cast<unsigned long long>(r.sum.nodes));
-        if (r.slice != shard{}) std::printf(",\"shard\":\"%s\"", to_string(r.slice).c_str());
-        std::printf("}\n");
+        text = formatted("{\"n\":%d,\"total\":%llu", r.n, total);
+        if (s.unique) text += formatted(",\"distinct\":%llu", distinct);
+        text += formatted(",\"threads\":%u,\"ranks\":%d,\"seconds\":%s,\"nodes\":%llu", threads, ranks,
+                          seconds.c_str(), static_cast<unsigned long long>(r.sum.nodes));
+        if (r.slice != shard{}) text += formatted(",\"shard\":\"%s\"", to_string(r.slice).c_str());
+        text += "}\n";
     } else {
         std::string what = "n = " + std::to_string(r.n);
         if (r.slice != shard{}) what += ", shard " + to_string(r.slice);
         if (s.unique)
-            std::printf("%s: %llu solutions, %llu distinct (%s s)\n", what.c_str(), total, distinct,
-                        seconds.c_str());
+            text = formatted("%s: %llu solutions, %llu distinct (%s s)\n", what.c_str(), total, distinct,
+                             seconds.c_str());
         else
-            std::printf("%s: %llu solutions (%s s)\n", what.c_str(), total, seconds.c_str());
+            text = formatted("%s: %llu solutions (%s s)\n", what.c_str(), total, seconds.c_str());
     }
+    std::fputs(text.c_str(), stdout);
     std::fflush(stdout);
 }
 
@@ -254,12 +256,14 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
     }
 
     const run_record r = snapshot();
-    if (!s.persist.checkpoint.empty()) save_record_file(s.persist.checkpoint, r);
-    if (!r.complete())
+    if (!r.complete()) {
+        if (!s.persist.checkpoint.empty()) save_record_file(s.persist.checkpoint, r);
         throw std::runtime_error("the counting ranks stopped with " + std::to_string(r.done.size()) + " of " +
                                  std::to_string(r.tasks_total()) + " tasks done");
+    }
     commit_to_result();
-    if (!s.persist.out.empty()) save_record_file(s.persist.out, r);
+    save_final_record(s.persist.checkpoint, r, s.unique);
+    save_final_record(s.persist.out, r, s.unique);
     print_result(s, r, threads, ranks);
     return 0;
 }

@@ -6,6 +6,7 @@
 #include <nqueens/engine.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -23,6 +24,10 @@ namespace nqueens {
 struct record_error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// The most seconds a record may hold (about 31,700 years): more is damage,
+// and a bound keeps the sum over max_shards records finite.
+inline constexpr double max_record_seconds = 1e12;
 
 // The most slices a count is cut into: more would leave most slices empty
 // (no n has that many sub-problems), and a record claiming more is damaged.
@@ -103,13 +108,13 @@ struct fnv1a64 {
 
 }  // namespace detail
 
-// A checksum of everything in `r` that decides a count (not `seconds`): a
-// file keeps it and is refused when it no longer matches. Cost: linear in
+// A checksum of every field of `r` (`seconds` by its bits): a file keeps
+// it and is refused when it no longer matches. Cost: linear in
 // done.size().
 inline std::uint64_t record_checksum(const run_record& r)
 {
     detail::fnv1a64 f;
-    f.add(std::string_view("nqueens-run/1:"));
+    f.add(std::string_view("nqueens-run/2:"));
     f.add(r.program);
     f.add(std::string_view("|"));
     f.add(static_cast<std::uint64_t>(r.n));
@@ -120,19 +125,22 @@ inline std::uint64_t record_checksum(const run_record& r)
     f.add(r.sum.total);
     f.add(r.sum.distinct);
     f.add(r.sum.nodes);
+    f.add(std::bit_cast<std::uint64_t>(r.seconds));
     f.add(static_cast<std::uint64_t>(r.done.size()));
     for (const std::size_t id : r.done) f.add(static_cast<std::uint64_t>(id));
     return f.h;
 }
 
 // Checks that `r` is internally sound: 1 <= n <= 32, a valid slice of at
-// most max_shards, ids
-// increasing (so no duplicates), below plan_size and in the slice. Throws
+// most max_shards, ids increasing (so no duplicates), below plan_size and in
+// the slice, seconds finite and in 0..max_record_seconds. Throws
 // record_error naming the first problem, prefixed by `what` (a file name).
 inline void check_record(const run_record& r, std::string_view what = "record")
 {
     const std::string w(what);
     if (!in_domain(r.n)) throw record_error(w + ": n = " + std::to_string(r.n) + " is outside 1..32");
+    if (!(r.seconds >= 0 && r.seconds <= max_record_seconds))  // also refuses NaN
+        throw record_error(w + ": \"seconds\" is not a time between 0 and 1e12 seconds");
     if (!r.slice.valid())
         throw record_error(w + ": shard " + std::to_string(r.slice.index) + "/" +
                            std::to_string(r.slice.count) + " is not a valid slice");

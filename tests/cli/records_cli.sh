@@ -93,4 +93,47 @@ case $out in *" 2279184 solutions, 285053 distinct"*) ;; *) fail "resume after S
 [ "$(temps "$cp")" -eq 0 ] || fail "temporary files left after SIGKILLs and a finished run: $(ls "$dir")"
 [ ! -e "$cp.lock" ] || fail "a finished run left its lock file $cp.lock"
 
+# Every field is under the checksum, and `seconds` must be a time: merge
+# --json then always prints valid JSON, its seconds in full.
+"$bin" count 12 --shard 0/2 --out "$dir/s0.json" >/dev/null || fail "count 12 --shard 0/2 failed"
+"$bin" count 12 --shard 1/2 --out "$dir/s1.json" >/dev/null || fail "count 12 --shard 1/2 failed"
+sed -E 's/"seconds":[^,]*/"seconds":12345/' "$dir/s0.json" >"$dir/edited.json"
+expect_error_with "checksum mismatch" merge "$dir/edited.json" "$dir/s1.json"
+sed 's/"format_version":2/"format_version":1/' "$dir/s0.json" >"$dir/v1.json"
+expect_error_with "has layout version 1 (an older program's); this program reads version 2 only" \
+    merge "$dir/v1.json" "$dir/s1.json"
+for seconds in 1.7e308 -1 1e12+1; do
+    reseal "$dir/s0.json" "$dir/sec.json" "r['seconds'] = $seconds"
+    expect_error_with '"seconds" is not a time between 0 and 1e12 seconds' merge "$dir/sec.json" "$dir/s1.json"
+done
+for seconds in "float('nan')" "float('inf')"; do
+    reseal "$dir/s0.json" "$dir/sec.json" "r['seconds'] = $seconds"
+    expect_error_with "not valid JSON" merge "$dir/sec.json" "$dir/s1.json"
+done
+reseal "$dir/s0.json" "$dir/big0.json" "r['seconds'] = 9e11"
+reseal "$dir/s1.json" "$dir/big1.json" "r['seconds'] = 9e11"
+out=$("$bin" merge "$dir/big0.json" "$dir/big1.json" --json) || fail "merge of shards of 9e11 s each failed"
+printf '%s' "$out" | python3 -c 'import json, sys; assert json.load(sys.stdin)["seconds"] == 1.8e12' 2>/dev/null ||
+    fail "merge of shards of 9e11 s each printed: $out"
+
+# JSON whole or absent: an --out name JSON cannot hold is refused before the count.
+expect_error_with "is not valid UTF-8, so --json cannot print it" count 12 --shard 0/2 --out "$dir/"$'\xff'".json" --json
+[ ! -e "$dir/"$'\xff'".json" ] || fail "a refused --out name was written"
+"$bin" count 12 --shard 0/2 --out "$dir/"$'\xff'".json" >/dev/null || fail "a name not UTF-8 without --json failed"
+
+# The last write of a finished count fails (here: a file size limit, as a
+# full disk would): exit 1, one line that still gives the count, and the
+# earlier file untouched and loadable.
+before=$(cksum <"$dir/s0.json")
+(trap '' XFSZ; ulimit -f 1; exec "$bin" count 14 --unique --shard 0/2 --out "$dir/s0.json") >"$dir/out" 2>"$dir/err"
+status=$?
+[ "$status" -eq 1 ] || fail "a failed final write exited $status, want 1"
+[ ! -s "$dir/out" ] || fail "a failed final write printed on stdout: $(cat "$dir/out")"
+[ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "^nqueens: error: cannot write '$dir/s0.json': File too large; the count, not saved: n = 14, shard 0/2: 179996 solutions, 22528 distinct" "$dir/err" ||
+    fail "a failed final write said: $(cat "$dir/err")"
+[ "$before" = "$(cksum <"$dir/s0.json")" ] || fail "a failed final write changed the earlier file"
+[ "$(temps "$dir/s0.json")" -eq 0 ] || fail "a failed final write left its temporary file"
+out=$("$bin" merge "$dir/s0.json" "$dir/s1.json") || fail "the earlier file after a failed write does not merge"
+case $out in "n = 12: 14200 solutions"*) ;; *) fail "merge after a failed write printed: $out" ;; esac
+
 finish records_cli
