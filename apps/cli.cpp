@@ -50,7 +50,31 @@ std::string_view option_value(args a, std::size_t& i, std::string_view name)
     if (arg.size() > name.size() && arg.substr(0, name.size()) == name && arg[name.size()] == '=')
         return arg.substr(name.size() + 1);
     if (i + 1 >= a.size()) throw usage_error(std::string(name) + " needs a value");
+    if (is_option(a[i + 1]))
+        throw usage_error(std::string(name) + " needs a value, not the option '" + std::string(a[i + 1]) +
+                          "' (for a value that starts with '-', write " + std::string(name) + "=" +
+                          std::string(a[i + 1]) + ")");
     return a[++i];
+}
+
+bool takes_value(std::string_view option) noexcept
+{
+    for (const std::string_view name :
+         {"--threads", "--checkpoint", "--checkpoint-interval", "--out", "--shard", "--limit", "--format"})
+        if (option == name) return true;
+    return false;
+}
+
+void reject_repeated(args a)
+{
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (!is_option(a[i])) continue;
+        const std::string_view name = a[i].substr(0, a[i].find('='));
+        for (std::size_t j = 0; j < i; ++j) {
+            if (is_option(a[j]) && a[j].substr(0, a[j].find('=')) == name)
+                throw usage_error("'" + std::string(name) + "' is given twice; give each option once");
+        }
+    }
 }
 
 std::string format_seconds(double seconds)

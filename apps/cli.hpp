@@ -39,8 +39,18 @@ bool is_option(std::string_view arg) noexcept;
 int parse_board_size(std::string_view text);
 
 // The value after an option such as "--threads 4" (or "--threads=4").
-// Advances i past the value.
+// Advances i past the value. A next argument that looks like an option
+// (is_option: "--json", "-h") is not taken: usage_error, unless written
+// "--out=--json".
 std::string_view option_value(args a, std::size_t& i, std::string_view name);
+
+// True for the options that take a value ("--threads", "--out", ...): main
+// reads "-h" after one of them as a missing value, not as a call for help.
+bool takes_value(std::string_view option) noexcept;
+
+// usage_error if an option appears twice in `a` ("--json --json",
+// "--threads 2 --threads=4"): one would silently override the other.
+void reject_repeated(args a);
 
 // Formats seconds with millisecond precision ("3.214"), however large;
 // "null" for a non-finite value (JSON has no such number).

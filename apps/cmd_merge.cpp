@@ -14,6 +14,7 @@ namespace nqueens::cli {
 
 int run_merge(args a)
 {
+    reject_repeated(a);
     bool json = false;
     std::vector<std::string> names;
     for (std::size_t i = 0; i < a.size(); ++i) {

@@ -29,6 +29,7 @@ solve_format parse_format(std::string_view text)
 
 int run_solve(args a)
 {
+    reject_repeated(a);
     std::optional<int> n;
     std::uint64_t limit = std::numeric_limits<std::uint64_t>::max();
     bool unique = false;

@@ -10,6 +10,7 @@ namespace nqueens::cli {
 
 count_args parse_count_args(args a, std::string_view usage)
 {
+    reject_repeated(a);
     count_args c;
     std::optional<int> n;
     for (std::size_t i = 0; i < a.size(); ++i) {

@@ -24,9 +24,9 @@ commands:
                        terminal)
   count N ... [--checkpoint FILE [--checkpoint-interval S]] [--shard I/K] [--out FILE]
                        --checkpoint saves the finished work every S seconds
-                       (default 2) and on SIGINT/SIGTERM; the same command
-                       again resumes it; --shard counts slice I of K; --out
-                       writes the result file that merge adds up
+                       (default 2) and on SIGINT/SIGTERM/SIGHUP; the same
+                       command again resumes it; --shard counts slice I
+                       of K; --out writes the result file that merge adds up
   table [--json]       print the counts for n = 1..12 baked in at compile time
   solve N [--limit K] [--unique] [--format board|cols|json]
                        print the solutions as they are found (the first K;
@@ -50,8 +50,9 @@ int main(int argc, char** argv)
         if (all.empty()) throw usage_error("missing command; try 'nqueens --help'");
         const std::string_view command = all.front();
         const args rest(all.data() + 1, all.size() - 1);
-        for (const std::string_view arg : all) {
-            if (arg == "--help" || arg == "-h") {
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            // "--out -h" is an --out without its value, not a call for help.
+            if ((all[i] == "--help" || all[i] == "-h") && !(i > 0 && takes_value(all[i - 1]))) {
                 std::fputs(usage, stdout);
                 return 0;
             }

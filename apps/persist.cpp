@@ -40,6 +40,10 @@ shard parse_shard(std::string_view text)
 
 namespace {
 
+// The largest record file read: n = 32's biggest plan needs far less (a
+// few MB), and parsing takes about 7 times the file size in memory.
+constexpr std::uint64_t max_record_file_size = 64ull << 20;
+
 // The directory holding `path`, for fsync after a rename into it.
 std::string parent_directory(const std::string& path)
 {
@@ -187,6 +191,11 @@ run_record load_record_file(const std::string& path, bool follow_links)
         throw usage_error("'" + path + "' is " + (is_dir ? "a directory" : "not a regular file") +
                           ", not a checkpoint or shard file");
     }
+    const auto too_big = [&] {
+        ::close(fd);
+        return usage_error("'" + path + "' is larger than 64 MiB, more than any checkpoint or shard file");
+    };
+    if (static_cast<std::uint64_t>(st.st_size) > max_record_file_size) throw too_big();
     std::string text;
     char buffer[65536];
     for (;;) {
@@ -199,6 +208,7 @@ run_record load_record_file(const std::string& path, bool follow_links)
         }
         if (got == 0) break;
         text.append(buffer, static_cast<std::size_t>(got));
+        if (text.size() > max_record_file_size) throw too_big();  // it grew after fstat
     }
     ::close(fd);
     try {
@@ -297,6 +307,9 @@ stop_on_signals::stop_on_signals()
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
+    // A closed terminal or a lost SSH session: saved like SIGTERM. Unlike
+    // SIGINT it keeps its disposition: under nohup it stays ignored.
+    sigaddset(&set, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &set, &old_);
     // A shell without job control starts background commands with SIGINT
     // ignored, and an ignored signal is discarded rather than left pending
@@ -310,7 +323,7 @@ stop_on_signals::stop_on_signals()
         const timespec tick{0, 50'000'000};
         while (!stop.stop_requested()) {
             const int s = sigtimedwait(&set, nullptr, &tick);
-            if (s == SIGINT || s == SIGTERM) {
+            if (s == SIGINT || s == SIGTERM || s == SIGHUP) {
                 caught_ = s;
                 source_.request_stop();
                 return;
@@ -333,11 +346,12 @@ void commit_to_result()
     sigemptyset(&ignore.sa_mask);
     sigaction(SIGINT, &ignore, nullptr);
     sigaction(SIGTERM, &ignore, nullptr);
+    sigaction(SIGHUP, &ignore, nullptr);
 }
 
 int report_interrupted(int signal, const std::string& checkpoint, const run_record& r, const char* who)
 {
-    const char* name = signal == SIGINT ? "SIGINT" : "SIGTERM";
+    const char* name = signal == SIGINT ? "SIGINT" : signal == SIGHUP ? "SIGHUP" : "SIGTERM";
     if (checkpoint.empty())
         std::fprintf(stderr, "%s: interrupted by %s after %zu of %zu tasks\n", who, name, r.done.size(),
                      r.tasks_total());

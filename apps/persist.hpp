@@ -92,9 +92,9 @@ private:
     std::optional<file_lock> out_;
 };
 
-// Blocks SIGINT and SIGTERM in the calling thread and the threads it starts
-// afterwards (construct it before them); a watcher thread turns the first
-// such signal into a stop request. Restores the signal mask when destroyed
+// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread and the threads it
+// starts afterwards (construct it before them); a watcher thread turns the
+// first such signal into a stop request. Restores the signal mask when destroyed
 // unless a signal was caught (the process is then about to exit).
 class stop_on_signals {
 public:
@@ -105,7 +105,7 @@ public:
 
     std::stop_token token() const noexcept { return source_.get_token(); }
     void request_stop() noexcept { source_.request_stop(); }
-    // SIGINT or SIGTERM once caught, else 0.
+    // SIGINT, SIGTERM or SIGHUP once caught, else 0.
     int caught() const noexcept { return caught_.load(); }
 
 private:
@@ -116,7 +116,7 @@ private:
 };
 
 // Makes the printed result the command's only outcome: from this call until
-// the process exits, SIGINT and SIGTERM are ignored (a pending one is
+// the process exits, SIGINT, SIGTERM and SIGHUP are ignored (a pending one is
 // dropped). Call it once the count is complete and before the result is
 // written, so that a signal racing the end of a count cannot print the
 // result and still end the process with 130/143.

@@ -42,8 +42,8 @@ options:
   --unique             also print the distinct count (a slower search)
   --json               one JSON object on stdout
   --checkpoint FILE    keep the finished work in FILE (every 2 s and on
-                       SIGINT/SIGTERM); the same command again resumes it;
-                       nqueens count N --checkpoint FILE reads it too
+                       SIGINT/SIGTERM/SIGHUP); the same command again
+                       resumes it; nqueens count N --checkpoint FILE reads it
   --checkpoint-interval S
                        seconds between checkpoint writes (default 2)
   --shard I/K --out FILE
@@ -413,8 +413,9 @@ int main(int argc, char** argv)
     int status = 0;
     settings s;
     try {
-        for (const std::string_view arg : all) {
-            if (arg == "--help" || arg == "-h") {
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            // "--out -h" is an --out without its value, not a call for help.
+            if ((all[i] == "--help" || all[i] == "-h") && !(i > 0 && takes_value(all[i - 1]))) {
                 if (rank == 0) std::fputs(usage, stdout);
                 MPI_Finalize();
                 return 0;

@@ -93,6 +93,30 @@ case $out in *" 2279184 solutions, 285053 distinct"*) ;; *) fail "resume after S
 [ "$(temps "$cp")" -eq 0 ] || fail "temporary files left after SIGKILLs and a finished run: $(ls "$dir")"
 [ ! -e "$cp.lock" ] || fail "a finished run left its lock file $cp.lock"
 
+# SIGHUP (a closed terminal, a lost SSH session) saves and exits like SIGTERM, with status 129.
+cp="$dir/hup.json"
+"$bin" count 16 --unique --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >"$dir/out" 2>"$dir/err" &
+pid=$!
+wait_for "$cp" "$pid" || fail "no checkpoint from the run to send SIGHUP to"
+sleep 0.2
+kill -HUP "$pid"
+wait "$pid"; status=$?
+[ "$status" -eq 129 ] || fail "SIGHUP: exit $status, want 129"
+[ ! -s "$dir/out" ] || fail "SIGHUP: printed on stdout: $(cat "$dir/out")"
+[ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "^nqueens: interrupted by SIGHUP; checkpoint '$cp' holds .* to resume$" "$dir/err" ||
+    fail "SIGHUP: stderr: $(cat "$dir/err")"
+valid_json "$cp" && grep -q '"complete":false' "$cp" || fail "SIGHUP: the checkpoint is not a whole unfinished record"
+
+# Files larger than any record are refused before they are read; deep nesting is refused, not a crash.
+truncate -s 65M "$dir/big.json"
+expect_error_with "'$dir/big.json' is larger than 64 MiB" merge "$dir/big.json"
+expect_error_with "'$dir/big.json' is larger than 64 MiB" count 12 --checkpoint "$dir/big.json"
+rm -f "$dir/big.json"
+python3 -c 'import sys; open(sys.argv[1], "w").write("[" * 1000000 + "]" * 1000000)' "$dir/deep.json"
+expect_error_with "$dir/deep.json is damaged: not a JSON object" merge "$dir/deep.json"
+python3 -c 'import sys; open(sys.argv[1], "w").write("{\"format\":" + "[" * 1000000 + "]" * 1000000 + "}")' "$dir/deep.json"
+expect_error_with "$dir/deep.json is not an nqueens checkpoint" merge "$dir/deep.json"
+
 # Every field is under the checksum, and `seconds` must be a time: merge
 # --json then always prints valid JSON, its seconds in full.
 "$bin" count 12 --shard 0/2 --out "$dir/s0.json" >/dev/null || fail "count 12 --shard 0/2 failed"
