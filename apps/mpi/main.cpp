@@ -16,11 +16,14 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <exception>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -55,12 +58,24 @@ options:
 // total, distinct, nodes)}; rank 0 answers every report that is neither a
 // goodbye nor a stop with tag_work = up to `want` ids (none: no work is
 // left). A stop report carries the signal that stopped the worker in the
-// bits above flag_shift.
+// bits above flag_shift; a failed report, the errno of a worker that could
+// not start its threads.
 constexpr int tag_report = 1;
 constexpr int tag_work = 2;
 constexpr std::uint64_t flag_goodbye = 1;
 constexpr std::uint64_t flag_stopped = 2;
+constexpr std::uint64_t flag_failed = 4;
 constexpr int flag_shift = 8;
+
+// Test hook: with NQUEENS_TEST_THREAD_START_FAILS=K in its environment, a
+// counting rank fails to start its thread K (0-based) as if the system had
+// refused it (EAGAIN, as under ulimit -u). tests/cli/mpi_cli.sh uses it.
+std::optional<unsigned> thread_start_fails_at()
+{
+    const char* k = std::getenv("NQUEENS_TEST_THREAD_START_FAILS");
+    if (!k) return std::nullopt;
+    return static_cast<unsigned>(std::strtoul(k, nullptr, 10));
+}
 
 // The arguments after "count": the same as nqueens count's.
 using settings = count_args;
@@ -233,6 +248,21 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
             builder.add(static_cast<std::size_t>(t[0]), task_result{t[1], t[2], t[3]});
             dirty = true;
         }
+        if (flags & flag_failed) {
+            const run_record r = snapshot();
+            std::string what = "rank " + std::to_string(status.MPI_SOURCE) + " cannot start its " +
+                               std::to_string(message[3]) +
+                               " counting threads: " + std::strerror(static_cast<int>(flags >> flag_shift));
+            if (!s.persist.checkpoint.empty()) {
+                save_record_file(s.persist.checkpoint, r);
+                what += "; checkpoint '" + s.persist.checkpoint + "' holds " + std::to_string(r.done.size()) +
+                        " of " + std::to_string(r.tasks_total()) + " tasks";
+            }
+            std::fprintf(stderr, "nqueens-mpi: error: %s\n", what.c_str());
+            std::fflush(stderr);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+            return 1;
+        }
         if (flags & flag_stopped) {
             // A worker caught a signal that rank 0 did not (kill of one
             // rank): the job stops as if rank 0 had caught it, rather than
@@ -285,28 +315,51 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
     bool stopped = false;
 
     std::vector<std::jthread> pool;
+    const std::optional<unsigned> fail_at = thread_start_fails_at();
+    // A thread that cannot start (too many processes for the user, no
+    // memory) ends the rank: the started ones are told to stop (they wait
+    // on `cv`, not on a stop token), and rank 0 hears why, rather than both
+    // waiting forever.
+    auto cannot_start = [&](int error) {
+        {
+            std::lock_guard lock(m);
+            stopped = true;
+        }
+        cv.notify_all();
+        pool.clear();
+        std::uint64_t report[4] = {flag_failed | (static_cast<std::uint64_t>(error) << flag_shift), 0, 0,
+                                   threads};
+        MPI_Send(report, 4, MPI_UINT64_T, 0, tag_report, MPI_COMM_WORLD);
+        return 1;
+    };
     for (unsigned t = 0; t < threads; ++t) {
-        pool.emplace_back([&] {
-            work_plan::workspace ws;  // reused by this thread's tasks
-            std::unique_lock lock(m);
-            for (;;) {
-                cv.wait(lock, [&] { return !queue.empty() || no_more || stopped; });
-                if (stopped || queue.empty()) return;
-                const std::size_t id = queue.front();
-                queue.pop_front();
-                ++running;
-                lock.unlock();
-                const std::optional<task_result> r = plan.run(id, stop, ws);
-                lock.lock();
-                --running;
-                if (!r) {
-                    stopped = true;
-                } else {
-                    results.emplace_back(id, *r);
+        try {
+            if (fail_at && t == *fail_at)
+                throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
+            pool.emplace_back([&] {
+                work_plan::workspace ws;  // reused by this thread's tasks
+                std::unique_lock lock(m);
+                for (;;) {
+                    cv.wait(lock, [&] { return !queue.empty() || no_more || stopped; });
+                    if (stopped || queue.empty()) return;
+                    const std::size_t id = queue.front();
+                    queue.pop_front();
+                    ++running;
+                    lock.unlock();
+                    const std::optional<task_result> r = plan.run(id, stop, ws);
+                    lock.lock();
+                    --running;
+                    if (!r) {
+                        stopped = true;
+                    } else {
+                        results.emplace_back(id, *r);
+                    }
+                    cv.notify_all();
                 }
-                cv.notify_all();
-            }
-        });
+            });
+        } catch (const std::system_error& e) {
+            return cannot_start(e.code().value());
+        }
     }
     std::stop_callback on_stop(stop, [&] {
         std::lock_guard lock(m);

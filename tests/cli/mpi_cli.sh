@@ -101,6 +101,27 @@ else
     case $out in "n = 17: 95815104 solutions, 11977939 distinct"*) ;; *) fail "resume after SIGTERM to rank 1 printed: $out" ;; esac
 fi
 
+# A counting rank that cannot start its threads (the test hook
+# NQUEENS_TEST_THREAD_START_FAILS=1 fails its second, as ulimit -u would):
+# the job ends on its own with one line from rank 0 and a non-zero status,
+# and its checkpoint resumes.
+cp="$dir/threads.json"
+NQUEENS_TEST_THREAD_START_FAILS=1 run 3 count 14 --threads 2 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+pid=$!
+for _ in $(seq 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$pid" 2>/dev/null; then
+    fail "nqueens-mpi hung 60 s after a rank could not start its threads"
+    kill -KILL "$pid"
+fi
+wait "$pid"; status=$?
+[ "$status" -ne 0 ] || fail "nqueens-mpi exited 0 when a rank could not start its threads: $(cat "$dir/out")"
+[ "$(grep -c '^nqueens-mpi: ' "$dir/err")" -eq 1 ] &&
+    grep -q "^nqueens-mpi: error: rank [12] cannot start its 2 counting threads: Resource temporarily unavailable; checkpoint '$cp' holds 0 of 42 tasks$" "$dir/err" ||
+    fail "a rank could not start its threads: rank 0 said: $(cat "$dir/err")"
+[ ! -s "$dir/out" ] || fail "a rank could not start its threads: printed on stdout: $(cat "$dir/out")"
+out=$(run 2 count 14 --checkpoint "$cp") || fail "resume after a thread start failure failed"
+case $out in "n = 14: 365596 solutions"*) ;; *) fail "resume after a thread start failure printed: $out" ;; esac
+
 # A shard from nqueens-mpi merges with shards from nqueens.
 run 2 count 13 --shard 0/2 --out "$dir/s0.json" >/dev/null || fail "nqueens-mpi --shard 0/2 failed"
 "$bin" count 13 --shard 1/2 --out "$dir/s1.json" >/dev/null || fail "nqueens --shard 1/2 failed"
