@@ -25,6 +25,7 @@
 #include <string>
 #include <system_error>
 #include <thread>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -51,6 +52,9 @@ options:
                        seconds between checkpoint writes (default 2)
   --shard I/K --out FILE
                        count slice I of K and write it for nqueens merge
+  --lease S            a counting rank silent for S seconds (frozen, or its
+                       node hung) is written off and its tasks go to the
+                       others (default 60)
   -h, --help           print this help
 )";
 
@@ -77,8 +81,18 @@ std::optional<unsigned> thread_start_fails_at()
     return static_cast<unsigned>(std::strtoul(k, nullptr, 10));
 }
 
-// The arguments after "count": the same as nqueens count's.
-using settings = count_args;
+// A reply of this one id: no task now, but some are still out with other
+// ranks (and may come back to this one): ask again later.
+constexpr std::uint64_t wait_marker = ~std::uint64_t{0};
+
+// How often a counting rank reports, even with nothing to say: rank 0 takes
+// a rank silent for a lease (many of these) to be frozen or gone.
+constexpr std::chrono::seconds heartbeat{1};
+
+// The arguments after "count": nqueens count's, and --lease.
+struct settings : count_args {
+    double lease = 60;  // --lease S
+};
 
 settings parse(args a)
 {
@@ -86,7 +100,20 @@ settings parse(args a)
         throw usage_error(a.empty()
                               ? "missing command; try 'nqueens-mpi --help'"
                               : "unknown command '" + std::string(a.front()) + "'; try 'nqueens-mpi --help'");
-    return parse_count_args(a.subspan(1), "nqueens-mpi count N");
+    std::vector<std::string_view> rest;
+    std::optional<long long> lease;
+    for (std::size_t i = 1; i < a.size(); ++i) {
+        if (a[i] == "--lease" || a[i].starts_with("--lease=")) {
+            if (lease) throw usage_error("'--lease' is given twice; give each option once");
+            lease = parse_integer(option_value(a, i, "--lease"), "--lease", 1, 86400);
+        } else {
+            rest.push_back(a[i]);
+        }
+    }
+    settings s;
+    static_cast<count_args&>(s) = parse_count_args(args(rest), "nqueens-mpi count N");
+    if (lease) s.lease = static_cast<double>(*lease);
+    return s;
 }
 
 // Threads for a counting rank: the node's cores shared by the counting
@@ -178,7 +205,11 @@ int run_alone(const settings& s, stop_on_signals& signals)
 }
 
 // Rank 0 with helpers: hands out the unfinished ids of the slice, largest
-// estimate first, records what comes back and keeps the checkpoint.
+// estimate first, records what comes back and keeps the checkpoint. A rank
+// silent for s.lease seconds is written off: the tasks it held are handed
+// out again, first, and the count ends without it (the job is then aborted
+// after the result, as MPI_Finalize would wait for that rank forever). Two
+// results for one task that differ are an error naming the task.
 int run_coordinator(const settings& s, const work_plan& plan, record_builder& builder,
                     stop_on_signals& signals, int ranks)
 {
@@ -197,6 +228,15 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
     std::stable_sort(todo.begin(), todo.end(),
                      [&](std::size_t a, std::size_t b) { return plan.estimate(a) > plan.estimate(b); });
     std::size_t next = 0;
+
+    using clock = std::chrono::steady_clock;
+    enum class rank_state { counting, gone, written_off };
+    std::vector<rank_state> state(static_cast<std::size_t>(ranks), rank_state::counting);
+    std::vector<clock::time_point> heard(static_cast<std::size_t>(ranks), start);
+    std::vector<int> holder(plan.size(), -1);              // the rank a task was last handed to
+    std::deque<std::size_t> again;                         // the tasks of written-off ranks
+    std::unordered_map<std::size_t, task_result> counted;  // this run's results, to check a second one
+    const auto lease = std::chrono::duration<double>(s.lease);
 
     int active = ranks - 1;
     unsigned threads = 0;
@@ -221,6 +261,27 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
             dirty = false;
         }
 
+        for (int k = 1; k < ranks; ++k) {
+            const auto u = static_cast<std::size_t>(k);
+            if (state[u] != rank_state::counting || clock::now() - heard[u] <= lease) continue;
+            state[u] = rank_state::written_off;
+            --active;
+            std::size_t held = 0;
+            for (std::size_t id = 0; id < holder.size(); ++id) {
+                if (holder[id] != k) continue;
+                holder[id] = -1;
+                if (!builder.is_done(id)) {
+                    again.push_back(id);
+                    ++held;
+                }
+            }
+            std::fprintf(stderr,
+                         "nqueens-mpi: warning: rank %d was silent for %g s: written off, its %zu unfinished "
+                         "tasks go to the other ranks\n",
+                         k, s.lease, held);
+            std::fflush(stderr);
+        }
+
         int arrived = 0;
         MPI_Status status;
         MPI_Iprobe(MPI_ANY_SOURCE, tag_report, MPI_COMM_WORLD, &arrived, &status);
@@ -240,12 +301,33 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
         if (message.size() < 4 || message.size() != 4 + 4 * message[2])
             throw std::runtime_error("rank " + std::to_string(status.MPI_SOURCE) +
                                      " sent a malformed report");
+        const int source = status.MPI_SOURCE;
+        const auto u = static_cast<std::size_t>(source);
+        heard[u] = clock::now();
+        if (state[u] == rank_state::written_off) {  // only slow: counting again
+            state[u] = rank_state::counting;
+            ++active;
+        }
         const std::uint64_t flags = message[0];
         const std::uint64_t want = message[1];
         threads = std::max(threads, static_cast<unsigned>(message[3]));
         for (std::uint64_t i = 0; i < message[2]; ++i) {
             const std::uint64_t* t = &message[4 + 4 * i];
-            builder.add(static_cast<std::size_t>(t[0]), task_result{t[1], t[2], t[3]});
+            const auto id = static_cast<std::size_t>(t[0]);
+            const task_result result{t[1], t[2], t[3]};
+            if (id < holder.size() && holder[id] == source) holder[id] = -1;
+            if (builder.is_done(id)) {
+                // Also counted by another rank, after a write-off.
+                const auto first = counted.find(id);
+                if (first != counted.end() && first->second != result)
+                    throw std::runtime_error(
+                        "task " + std::to_string(id) + " was counted twice with different results (" +
+                        std::to_string(first->second.total) + " and " + std::to_string(result.total) +
+                        " solutions, rank " + std::to_string(source) + " the second): a node is faulty");
+                continue;
+            }
+            builder.add(id, result);
+            counted.emplace(id, result);
             dirty = true;
         }
         if (flags & flag_failed) {
@@ -276,25 +358,48 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
             return 128 + sig;
         }
         if (flags & flag_goodbye) {
+            state[u] = rank_state::gone;
             --active;
             continue;
         }
         reply.clear();
-        while (reply.size() < want && next < todo.size()) reply.push_back(todo[next++]);
+        auto hand_out = [&](std::size_t id) {
+            reply.push_back(id);
+            holder[id] = source;
+        };
+        while (reply.size() < want && !again.empty()) {
+            const std::size_t id = again.front();
+            again.pop_front();
+            if (!builder.is_done(id)) hand_out(id);
+        }
+        while (reply.size() < want && next < todo.size()) hand_out(todo[next++]);
+        // None left to hand out, but some still out with other ranks: this
+        // one is not told "no more" yet, in case they are written off.
+        if (want > 0 && reply.empty() && builder.tasks_done() < builder.base().tasks_total())
+            reply.push_back(wait_marker);
         MPI_Send(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, status.MPI_SOURCE, tag_work,
                  MPI_COMM_WORLD);
     }
 
     const run_record r = snapshot();
+    const auto lost = std::count(state.begin(), state.end(), rank_state::written_off);
     if (!r.complete()) {
         if (!s.persist.checkpoint.empty()) save_record_file(s.persist.checkpoint, r);
         throw std::runtime_error("the counting ranks stopped with " + std::to_string(r.done.size()) + " of " +
-                                 std::to_string(r.tasks_total()) + " tasks done");
+                                 std::to_string(r.tasks_total()) + " tasks done" +
+                                 (lost > 0 ? " (" + std::to_string(lost) + " written off as silent)" : "") +
+                                 (s.persist.checkpoint.empty() ? "" : "; run the same command to resume"));
     }
     commit_to_result();
     save_final_record(s.persist.checkpoint, r, s.unique);
     save_final_record(s.persist.out, r, s.unique);
     print_result(s, r, threads, ranks);
+    if (lost > 0) {
+        // A written-off rank never reaches MPI_Finalize: end the job here,
+        // with status 0, since the count is whole.
+        std::fflush(stderr);
+        MPI_Abort(MPI_COMM_WORLD, 0);
+    }
     return 0;
 }
 
@@ -374,13 +479,23 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
     const std::size_t depth = 3 * static_cast<std::size_t>(threads);
     const auto report_every = std::chrono::milliseconds(500);
     auto last_report = std::chrono::steady_clock::now();
+    auto last_sent = last_report;
+    // After a wait_marker: ask again at ask_after, backing off from 1 ms to
+    // 100 ms while the wait lasts (so the end of the count, when the other
+    // ranks' last tasks finish, is heard about soon).
+    auto ask_after = last_report;
+    std::chrono::milliseconds backoff{1};
     std::vector<std::uint64_t> message;
     std::vector<std::uint64_t> reply(depth);
     for (;;) {
         std::unique_lock lock(m);
-        auto need_work = [&] { return !no_more && queue.size() < threads; };
+        auto need_work = [&] {
+            return !no_more && queue.size() < threads && std::chrono::steady_clock::now() >= ask_after;
+        };
         auto finished = [&] { return no_more && queue.empty() && running == 0; };
-        cv.wait_until(lock, last_report + report_every, [&] { return stopped || need_work() || finished(); });
+        auto wake = last_report + report_every;
+        if (ask_after > std::chrono::steady_clock::now()) wake = std::min(wake, ask_after);
+        cv.wait_until(lock, wake, [&] { return stopped || need_work() || finished(); });
         if (stopped) {
             lock.unlock();
             pool.clear();  // the running tasks end soon on `stop`, or add their results
@@ -397,7 +512,9 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
         // This rank's part is whole once it says goodbye: a later signal
         // must not end it with 130/143 while rank 0 prints the result.
         if (done) commit_to_result();
-        const bool due = !results.empty() && std::chrono::steady_clock::now() >= last_report + report_every;
+        const auto now = std::chrono::steady_clock::now();
+        const bool due =
+            (!results.empty() && now >= last_report + report_every) || now >= last_sent + heartbeat;
         if (!done && !need_work() && !due) {
             if (results.empty())
                 last_report = std::chrono::steady_clock::now();  // else wait_until would spin
@@ -412,6 +529,7 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
         MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report,
                  MPI_COMM_WORLD);
         last_report = std::chrono::steady_clock::now();
+        last_sent = last_report;
         if (done) return 0;
         // Polled with naps: Open MPI's blocking receive spins and would take
         // a core from the counting threads while rank 0 answers.
@@ -427,11 +545,19 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
         }
         int got = 0;
         MPI_Get_count(&status, MPI_UINT64_T, &got);
+        const bool wait = got == 1 && reply[0] == wait_marker;
+        if (wait) {
+            got = 0;
+            ask_after = std::chrono::steady_clock::now() + backoff;
+            backoff = std::min(backoff * 2, std::chrono::milliseconds{100});
+        } else if (got > 0) {
+            backoff = std::chrono::milliseconds{1};
+        }
 
         lock.lock();
         for (int i = 0; i < got; ++i)
             queue.push_back(static_cast<std::size_t>(reply[static_cast<std::size_t>(i)]));
-        if (want > 0 && got == 0) no_more = true;
+        if (want > 0 && got == 0 && !wait) no_more = true;
         cv.notify_all();
     }
 }

@@ -122,6 +122,59 @@ wait "$pid"; status=$?
 out=$(run 2 count 14 --checkpoint "$cp") || fail "resume after a thread start failure failed"
 case $out in "n = 14: 365596 solutions"*) ;; *) fail "resume after a thread start failure printed: $out" ;; esac
 
+# A frozen counting rank (SIGSTOP; a hung node): silent past its lease, it
+# is written off and the others count its tasks, to the exact count and
+# status 0; with no rank left, the job saves its checkpoint and ends with
+# one error line. stop_rank R: SIGSTOP to rank R of the job started with
+# NQUEENS_TEST_TAG=$dir (prints its pid).
+stop_rank() {
+    local p= _
+    for _ in $(seq 100); do
+        p=$(rank_pid "$1")
+        [ -n "$p" ] && break
+        sleep 0.1
+    done
+    [ -n "$p" ] && sleep 0.5 && kill -STOP "$p" && echo "$p"
+}
+# wait_job PID WHAT: waits up to 120 s for the job, then kills it; sets status.
+wait_job() {
+    local _
+    for _ in $(seq 1200); do kill -0 "$1" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$1" 2>/dev/null; then
+        fail "$2: nqueens-mpi still running after 120 s"
+        kill -KILL "$1"
+    fi
+    wait "$1"; status=$?
+}
+NQUEENS_TEST_TAG=$dir run 3 count 16 --unique --threads 1 --lease 3 >"$dir/out" 2>"$dir/err" &
+pid=$!
+frozen=$(stop_rank 2) || fail "no rank 2 to freeze"
+wait_job "$pid" "rank 2 frozen"
+[ -n "$frozen" ] && kill -KILL "$frozen" 2>/dev/null
+[ "$status" -eq 0 ] || fail "rank 2 frozen: exit $status, want 0 ($(cat "$dir/err"))"
+case $(cat "$dir/out") in "n = 16: 14772512 solutions, 1846955 distinct"*) ;; *) fail "rank 2 frozen: printed $(cat "$dir/out")" ;; esac
+grep -q '^nqueens-mpi: warning: rank 2 was silent for 3 s: written off, its [0-9]* unfinished tasks go to the other ranks$' "$dir/err" ||
+    fail "rank 2 frozen: rank 0 said: $(cat "$dir/err")"
+cp="$dir/frozen.json"
+NQUEENS_TEST_TAG=$dir run 2 count 16 --unique --threads 1 --lease 3 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+pid=$!
+frozen=$(stop_rank 1) || fail "no rank 1 to freeze"
+wait_job "$pid" "the only counting rank frozen"
+[ -n "$frozen" ] && kill -KILL "$frozen" 2>/dev/null
+[ "$status" -ne 0 ] || fail "the only counting rank frozen: exit 0: $(cat "$dir/out")"
+[ ! -s "$dir/out" ] || fail "the only counting rank frozen: printed on stdout: $(cat "$dir/out")"
+[ "$(grep -c '^nqueens-mpi: error: ' "$dir/err")" -eq 1 ] &&
+    grep -q "^nqueens-mpi: error: the counting ranks stopped with [0-9]* of 860 tasks done (1 written off as silent); run the same command to resume$" "$dir/err" ||
+    fail "the only counting rank frozen: rank 0 said: $(cat "$dir/err")"
+out=$(run 2 count 16 --unique --checkpoint "$cp") || fail "resume after a frozen rank failed"
+case $out in "n = 16: 14772512 solutions, 1846955 distinct"*) ;; *) fail "resume after a frozen rank printed: $out" ;; esac
+expect_lease_error() {
+    run 2 "$@" >"$dir/out" 2>"$dir/err"; status=$?
+    [ "$status" -eq 2 ] && [ "$(grep -c '^nqueens-mpi: error: ' "$dir/err")" -eq 1 ] || fail "nqueens-mpi $*: exit $status: $(cat "$dir/err")"
+}
+expect_lease_error count 12 --lease 0
+expect_lease_error count 12 --lease 5 --lease 6
+
 # A shard from nqueens-mpi merges with shards from nqueens.
 run 2 count 13 --shard 0/2 --out "$dir/s0.json" >/dev/null || fail "nqueens-mpi --shard 0/2 failed"
 "$bin" count 13 --shard 1/2 --out "$dir/s1.json" >/dev/null || fail "nqueens --shard 1/2 failed"
