@@ -60,7 +60,7 @@ std::string_view option_value(args a, std::size_t& i, std::string_view name)
 bool takes_value(std::string_view option) noexcept
 {
     for (const std::string_view name : {"--threads", "--checkpoint", "--checkpoint-interval", "--out",
-                                        "--shard", "--limit", "--format", "--lease"})
+                                        "--shard", "--limit", "--format", "--lease", "--recheck"})
         if (option == name) return true;
     return false;
 }

@@ -32,9 +32,10 @@ commands:
                        print the solutions as they are found (the first K;
                        --unique: one per class under rotation and reflection);
                        cols: one per line, 1-based columns
-  merge FILE... [--json]
+  merge FILE... [--json] [--recheck K|all]
                        add up the result files of count --shard I/K --out FILE
-                       (every shard of one count, each exactly once)
+                       (every shard of one count, each exactly once);
+                       --recheck recounts K random tasks of each file first
 
 options:
   -h, --help           print this help

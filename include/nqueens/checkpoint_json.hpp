@@ -16,7 +16,7 @@ namespace nqueens {
 
 // The "format" field of every record file, and its layout version.
 inline constexpr const char* record_format = "nqueens-run";
-// Version 2: `seconds` is covered by the checksum.
+// Version 2: each task's counts, and `seconds` covered by the checksum.
 inline constexpr int record_format_version = 2;
 
 // `r` as one JSON object with a checksum (record_checksum), e.g.
@@ -24,6 +24,7 @@ inline constexpr int record_format_version = 2;
 //      "n":16,"plan_version":1,"plan_size":860,"shard":{"index":1,"count":3},
 //      "tasks_done":287,"tasks_total":287,"complete":true,"total":4923...,
 //      "distinct":...,"nodes":...,"seconds":0.41,"done":[1,4,...],
+//      "counts":[[total,distinct,nodes] of task 1, of task 4, ...],
 //      "checksum":"fnv1a64:..."}
 // Cost: linear in r.done.size().
 inline std::string record_to_json(const run_record& r)
@@ -46,6 +47,9 @@ inline std::string record_to_json(const run_record& r)
     j["nodes"] = r.sum.nodes;
     j["seconds"] = r.seconds;
     j["done"] = r.done;
+    nlohmann::ordered_json counts = nlohmann::ordered_json::array();
+    for (const task_result& c : r.counts) counts.push_back({c.total, c.distinct, c.nodes});
+    j["counts"] = std::move(counts);
     j["checksum"] = sum;
     return j.dump() + "\n";
 }
@@ -119,6 +123,16 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
         if (!id.is_number_unsigned())
             throw record_error(w + " is damaged: \"done\" holds something not a task id");
         r.done.push_back(static_cast<std::size_t>(id.get<std::uint64_t>()));
+    }
+    const auto& counts = detail::record_field(j, "counts", w);
+    if (!counts.is_array()) throw record_error(w + " is damaged: \"counts\" is not a list of task counts");
+    r.counts.reserve(counts.size());
+    for (const auto& c : counts) {
+        if (!c.is_array() || c.size() != 3 || !c[0].is_number_unsigned() || !c[1].is_number_unsigned() ||
+            !c[2].is_number_unsigned())
+            throw record_error(w + " is damaged: \"counts\" holds something not [total, distinct, nodes]");
+        r.counts.push_back(task_result{c[0].get<std::uint64_t>(), c[1].get<std::uint64_t>(),
+                                       c[2].get<std::uint64_t>()});
     }
 
     const auto& sum = detail::record_field(j, "checksum", w);

@@ -49,6 +49,10 @@ for v in (r["n"], r["plan_version"], r["plan_size"], r["shard"]["index"], r["sha
     num(v)
 for v in r["done"]:
     num(v)
+num(len(r["counts"]))
+for c in r["counts"]:
+    for v in c:
+        num(v)
 r["checksum"] = "fnv1a64:%016x" % h
 with open(dst, "w") as f:
     f.write(json.dumps(r, separators=(",", ":"), allow_nan=True))

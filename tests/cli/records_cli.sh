@@ -160,4 +160,31 @@ status=$?
 out=$("$bin" merge "$dir/s0.json" "$dir/s1.json") || fail "the earlier file after a failed write does not merge"
 case $out in "n = 12: 14200 solutions"*) ;; *) fail "merge after a failed write printed: $out" ;; esac
 
+# Forgery (the checksum is no defence: reseal recomputes it). Each task's
+# counts are kept, so a forged total alone is caught; a forged task is
+# caught by merge --recheck when the sample includes it (always with all).
+"$bin" count 14 --shard 0/2 --out "$dir/f0.json" >/dev/null || fail "count 14 --shard 0/2 failed"
+"$bin" count 14 --shard 1/2 --out "$dir/f1.json" >/dev/null || fail "count 14 --shard 1/2 failed"
+reseal "$dir/f1.json" "$dir/total.json" 'r["total"] += 1000'
+expect_error_with "$dir/total.json: its per-task counts add up to" merge "$dir/f0.json" "$dir/total.json"
+reseal "$dir/f1.json" "$dir/task.json" 'r["counts"][-1][0] += 1000; r["total"] += 1000'
+forged_task=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["done"][-1])' "$dir/task.json")
+out=$("$bin" merge "$dir/f0.json" "$dir/task.json") || fail "merge of a resealed forged task failed"
+case $out in "n = 14: 366596 solutions"*) ;; *) fail "merge without --recheck of a forged task printed: $out" ;; esac
+expect_error_with "merge: '$dir/task.json' fails the recheck: task $forged_task counts " \
+    merge "$dir/f0.json" "$dir/task.json" --recheck all
+expect_error_with "fails the recheck" merge "$dir/f0.json" "$dir/task.json" --recheck=100000
+out=$("$bin" merge "$dir/f0.json" "$dir/f1.json" --recheck 2) || fail "merge --recheck 2 of sound shards failed"
+case $out in "n = 14: 365596 solutions (2 shards, "*"; 4 tasks recounted, all as the files say)") ;;
+    *) fail "merge --recheck 2 printed: $out" ;; esac
+out=$("$bin" merge "$dir/f0.json" "$dir/f1.json" --recheck all --json) || fail "merge --recheck all --json failed"
+case $out in '{"n":14,"total":365596,'*'"rechecked":'*'}') ;; *) fail "merge --recheck all --json printed: $out" ;; esac
+expect_error_with "--recheck (K or all) must be between 1" merge "$dir/f0.json" "$dir/f1.json" --recheck 0
+tasks=$(grep -o '"tasks_done":[0-9]*' "$dir/task.json" | cut -d: -f2)
+caught=0
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+    "$bin" merge "$dir/f0.json" "$dir/task.json" --recheck 3 >/dev/null 2>&1 || caught=$((caught + 1))
+done
+echo "a sample of 3 of the $tasks tasks caught the forged one in $caught of 10 merges"
+
 finish records_cli
