@@ -25,7 +25,6 @@
 #include <string>
 #include <system_error>
 #include <thread>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -233,9 +232,8 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
     enum class rank_state { counting, gone, written_off };
     std::vector<rank_state> state(static_cast<std::size_t>(ranks), rank_state::counting);
     std::vector<clock::time_point> heard(static_cast<std::size_t>(ranks), start);
-    std::vector<int> holder(plan.size(), -1);              // the rank a task was last handed to
-    std::deque<std::size_t> again;                         // the tasks of written-off ranks
-    std::unordered_map<std::size_t, task_result> counted;  // this run's results, to check a second one
+    std::vector<int> holder(plan.size(), -1);  // the rank a task was last handed to
+    std::deque<std::size_t> again;             // the tasks of written-off ranks
     const auto lease = std::chrono::duration<double>(s.lease);
 
     int active = ranks - 1;
@@ -318,16 +316,15 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
             if (id < holder.size() && holder[id] == source) holder[id] = -1;
             if (builder.is_done(id)) {
                 // Also counted by another rank, after a write-off.
-                const auto first = counted.find(id);
-                if (first != counted.end() && first->second != result)
+                const task_result& first = builder.counts_of(id);
+                if (first.total != result.total || first.distinct != result.distinct)
                     throw std::runtime_error(
                         "task " + std::to_string(id) + " was counted twice with different results (" +
-                        std::to_string(first->second.total) + " and " + std::to_string(result.total) +
+                        std::to_string(first.total) + " and " + std::to_string(result.total) +
                         " solutions, rank " + std::to_string(source) + " the second): a node is faulty");
                 continue;
             }
             builder.add(id, result);
-            counted.emplace(id, result);
             dirty = true;
         }
         if (flags & flag_failed) {

@@ -233,6 +233,8 @@ public:
     }
 
     bool is_done(std::size_t id) const { return id < mask_.size() && mask_[id]; }
+    // What task id counted; is_done(id) must hold.
+    const task_result& counts_of(std::size_t id) const { return counts_.at(id); }
     std::size_t tasks_done() const noexcept { return count_; }
     const run_record& base() const noexcept { return record_; }
     task_result sum() const noexcept { return record_.sum; }
