@@ -112,9 +112,9 @@ truncate -s 65M "$dir/big.json"
 expect_error_with "'$dir/big.json' is larger than 64 MiB" merge "$dir/big.json"
 expect_error_with "'$dir/big.json' is larger than 64 MiB" count 12 --checkpoint "$dir/big.json"
 rm -f "$dir/big.json"
-python3 -c 'import sys; open(sys.argv[1], "w").write("[" * 1000000 + "]" * 1000000)' "$dir/deep.json"
+python3 -c 'import sys; open(sys.argv[1], "w").write("[" * 100000 + "]" * 100000)' "$dir/deep.json"
 expect_error_with "$dir/deep.json is damaged: not a JSON object" merge "$dir/deep.json"
-python3 -c 'import sys; open(sys.argv[1], "w").write("{\"format\":" + "[" * 1000000 + "]" * 1000000 + "}")' "$dir/deep.json"
+python3 -c 'import sys; open(sys.argv[1], "w").write("{\"format\":" + "[" * 100000 + "]" * 100000 + "}")' "$dir/deep.json"
 expect_error_with "$dir/deep.json is not an nqueens checkpoint" merge "$dir/deep.json"
 
 # Every field is under the checksum, and `seconds` must be a time: merge
