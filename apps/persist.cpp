@@ -394,6 +394,11 @@ run_record load_or_start_record(const persist_options& p, const work_plan& plan)
         } catch (const record_error& e) {
             throw usage_error(e.what());
         }
+        // Its --out file would bear the other program's name, and merge
+        // refuses to mix programs: better said now than after the count.
+        if (r.program != program_name())
+            throw usage_error("checkpoint '" + p.checkpoint + "' was written by '" + r.program + "', not '" +
+                              program_name() + "': finish it with that program, or remove it to start over");
         return r;
     }
     return make_record(plan, p.slice, program_name());

@@ -123,8 +123,9 @@ private:
 void commit_to_result();
 
 // The record a run of `plan` starts from: the checkpoint file p.checkpoint
-// if it exists (usage_error unless it is sound and for this n, sub-problem
-// list and shard), else an empty record for p.slice. Call it while holding
+// if it exists (usage_error unless it is sound, for this n, sub-problem
+// list and shard, and written by this program version), else an empty
+// record for p.slice. Call it while holding
 // run_files(p).
 run_record load_or_start_record(const persist_options& p, const work_plan& plan);
 

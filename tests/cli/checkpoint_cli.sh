@@ -192,6 +192,9 @@ reseal_good shards.json 'r["shard"]["count"] = 4000000000'
 expect_refused "$dir/shards.json" "is cut into more than 1000000 shards" count 13 --checkpoint "$dir/shards.json"
 reseal_good tasks.json 'r["tasks_done"] += 1'
 expect_refused "$dir/tasks.json" "task counts disagree" count 13 --checkpoint "$dir/tasks.json"
+# Another program version: its --out would not merge with this one's shards.
+reseal_good program.json 'r["program"] = "nqueens 0.0.1"'
+expect_refused "$dir/program.json" "was written by 'nqueens 0.0.1', not 'nqueens " count 13 --checkpoint "$dir/program.json"
 
 # Option mistakes: one line, exit 2.
 expect_refused "$good" "--checkpoint needs a value" count 13 --checkpoint
