@@ -22,11 +22,13 @@ commands:
                        distinct count (a slower search, several times longer);
                        progress goes to stderr (default: on when stderr is a
                        terminal)
-  count N ... [--checkpoint FILE [--checkpoint-interval S]] [--shard I/K] [--out FILE]
+  count N ... [--checkpoint FILE [--checkpoint-interval S] [--recheck K]]
+              [--shard I/K] [--out FILE]
                        --checkpoint saves the finished work every S seconds
                        (default 2) and on SIGINT/SIGTERM/SIGHUP; the same
                        command again resumes it; --shard counts slice I
-                       of K; --out writes the result file that merge adds up
+                       of K; --out writes the result file that merge adds up;
+                       --recheck K|all recounts K finished tasks first
   table [--json]       print the counts for n = 1..12 baked in at compile time
   solve N [--limit K] [--unique] [--format board|cols|json]
                        print the solutions as they are found (the first K;

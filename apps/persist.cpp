@@ -3,9 +3,13 @@
 
 #include <nqueens/checkpoint_json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <limits>
+#include <numeric>
+#include <random>
 #include <stdexcept>
 
 #include <dirent.h>
@@ -281,6 +285,8 @@ bool persist_options::parse(args a, std::size_t& i)
         if (out.empty()) throw usage_error("--out needs a file name");
     } else if (is("--shard")) {
         slice = parse_shard(option_value(a, i, "--shard"));
+    } else if (is("--recheck")) {
+        recheck = parse_recheck(option_value(a, i, "--recheck"));
     } else if (is("--checkpoint-interval")) {
         interval_given = true;
         interval = static_cast<double>(
@@ -299,6 +305,8 @@ void persist_options::check() const
         throw usage_error("--out and --checkpoint must be different files");
     if (interval_given && checkpoint.empty())
         throw usage_error("--checkpoint-interval needs --checkpoint FILE");
+    if (recheck != 0 && checkpoint.empty())
+        throw usage_error("--recheck needs --checkpoint FILE (merge --recheck checks shard files)");
 }
 
 stop_on_signals::stop_on_signals()
@@ -364,6 +372,53 @@ int report_interrupted(int signal, const std::string& checkpoint, const run_reco
     return 128 + signal;
 }
 
+std::size_t parse_recheck(std::string_view text)
+{
+    if (text == "all") return std::numeric_limits<std::size_t>::max();
+    return static_cast<std::size_t>(
+        parse_integer(text, "--recheck (K or all)", 1, std::numeric_limits<long long>::max()));
+}
+
+std::size_t recheck_records(std::span<const run_record> records, std::span<const std::string> names,
+                            const work_plan& plan, std::size_t k, const std::string& prefix)
+{
+    constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
+    std::vector<std::size_t> owner(plan.size(), none);  // the record of a picked task id
+    std::vector<std::size_t> at(plan.size(), 0);        // and its position there
+    std::mt19937_64 random(std::random_device{}());
+    std::size_t picked = 0;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        std::vector<std::size_t> positions(records[i].done.size());
+        std::iota(positions.begin(), positions.end(), std::size_t{0});
+        if (k < positions.size()) {
+            std::shuffle(positions.begin(), positions.end(), random);
+            positions.resize(k);
+        }
+        for (const std::size_t p : positions) {
+            owner[records[i].done[p]] = i;
+            at[records[i].done[p]] = p;
+        }
+        picked += positions.size();
+    }
+    std::optional<std::string> wrong;
+    count_options o;
+    o.mode = plan.counts_distinct() ? count_mode::with_distinct : count_mode::total;
+    o.include = [&](std::size_t id) { return owner[id] != none; };
+    o.on_task_done = [&](std::size_t id, const task_result& t) {
+        const task_result& said = records[owner[id]].counts[at[id]];
+        // Node counts may differ between program versions; the counts may not.
+        if (wrong || (t.total == said.total && t.distinct == said.distinct)) return;
+        wrong = "'" + names[owner[id]] + "' fails the recheck: task " + std::to_string(id) + " counts " +
+                std::to_string(t.total) + " solutions (" + std::to_string(t.distinct) +
+                " distinct), the file says " + std::to_string(said.total) + " (" +
+                std::to_string(said.distinct) +
+                "); the file is damaged or forged, or was counted by a faulty machine";
+    };
+    count(plan, o);
+    if (wrong) throw usage_error(prefix + *wrong);
+    return picked;
+}
+
 std::string record_summary(const run_record& r, bool with_distinct)
 {
     std::string text = "n = " + std::to_string(r.n);
@@ -399,6 +454,8 @@ run_record load_or_start_record(const persist_options& p, const work_plan& plan)
         if (r.program != program_name())
             throw usage_error("checkpoint '" + p.checkpoint + "' was written by '" + r.program + "', not '" +
                               program_name() + "': finish it with that program, or remove it to start over");
+        if (p.recheck != 0)
+            recheck_records(std::span(&r, 1), std::span(&p.checkpoint, 1), plan, p.recheck, "");
         return r;
     }
     return make_record(plan, p.slice, program_name());

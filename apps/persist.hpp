@@ -12,6 +12,7 @@
 #include <csignal>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stop_token>
 #include <string>
 #include <thread>
@@ -33,6 +34,19 @@ shard parse_shard(std::string_view text);
 // std::runtime_error naming the file when it cannot.
 void save_record_file(const std::string& path, const run_record& r);
 
+// The K of --recheck K|all: a whole number >= 1, or "all" (the largest
+// size_t). usage_error otherwise.
+std::size_t parse_recheck(std::string_view text);
+
+// Recounts `k` tasks drawn at random from each of `records` (all of a
+// record's tasks if it has no more), on all cores, and throws usage_error
+// (prefix, then "'NAME' fails the recheck: task ...") naming the first file
+// whose recounted task differs from what it says. No task may be in two
+// records (merge_records' checks). Returns how many tasks it recounted.
+// Cost: those tasks' share of a full count.
+std::size_t recheck_records(std::span<const run_record> records, std::span<const std::string> names,
+                            const work_plan& plan, std::size_t k, const std::string& prefix);
+
 // "n = 16, shard 0/2: 7064 solutions, 883 distinct (112 of 112 tasks)".
 std::string record_summary(const run_record& r, bool with_distinct);
 
@@ -53,12 +67,14 @@ struct persist_options {
     std::string out;         // --out FILE
     double interval = 2.0;   // --checkpoint-interval SECONDS (0: after every task)
     bool interval_given = false;
+    std::size_t recheck = 0;  // --recheck K|all: tasks of the checkpoint recounted first (0: none)
 
     // If a[i] is one of the options above, consumes it (and its value) and
     // returns true.
     bool parse(args a, std::size_t& i);
     // Throws usage_error for combinations that make no sense (--shard
-    // without --out, --checkpoint-interval without --checkpoint).
+    // without --out, --checkpoint-interval or --recheck without
+    // --checkpoint).
     void check() const;
     bool any() const noexcept { return !checkpoint.empty() || !out.empty() || slice != shard{}; }
 };
@@ -124,8 +140,9 @@ void commit_to_result();
 
 // The record a run of `plan` starts from: the checkpoint file p.checkpoint
 // if it exists (usage_error unless it is sound, for this n, sub-problem
-// list and shard, and written by this program version), else an empty
-// record for p.slice. Call it while holding
+// list and shard, written by this program version, and with p.recheck, its
+// recounted tasks as it says: recheck_records), else an empty record for
+// p.slice. Call it while holding
 // run_files(p).
 run_record load_or_start_record(const persist_options& p, const work_plan& plan);
 

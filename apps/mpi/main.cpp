@@ -49,6 +49,8 @@ options:
                        resumes it; nqueens count N --checkpoint FILE reads it
   --checkpoint-interval S
                        seconds between checkpoint writes (default 2)
+  --recheck K|all      recount K finished tasks of the checkpoint (drawn at
+                       random) before resuming, and refuse it if one differs
   --shard I/K --out FILE
                        count slice I of K and write it for nqueens merge
   --lease S            a counting rank silent for S seconds (frozen, or its

@@ -195,6 +195,16 @@ expect_refused "$dir/tasks.json" "task counts disagree" count 13 --checkpoint "$
 # Another program version: its --out would not merge with this one's shards.
 reseal_good program.json 'r["program"] = "nqueens 0.0.1"'
 expect_refused "$dir/program.json" "was written by 'nqueens 0.0.1', not 'nqueens " count 13 --checkpoint "$dir/program.json"
+# A forged task (its counts and the total changed, the checksum redone) is
+# resumed as it is, unless --recheck recounts it first.
+reseal_good forged.json 'r["counts"][-1][0] += 1000; r["total"] += 1000'
+out=$("$bin" count 13 --checkpoint "$dir/forged.json") || fail "resume of a forged task failed"
+case $out in *" 74712 solutions"*) ;; *) fail "resume of a forged task without --recheck printed: $out" ;; esac
+expect_refused "$dir/forged.json" "'$dir/forged.json' fails the recheck: task " \
+    count 13 --checkpoint "$dir/forged.json" --recheck all
+out=$("$bin" count 13 --checkpoint "$good" --recheck 3) || fail "count --recheck 3 of a sound checkpoint failed"
+case $out in *" 73712 solutions"*) ;; *) fail "count --recheck 3 of a sound checkpoint printed: $out" ;; esac
+expect_refused "$good" "--recheck needs --checkpoint FILE" count 13 --recheck 3
 
 # Option mistakes: one line, exit 2.
 expect_refused "$good" "--checkpoint needs a value" count 13 --checkpoint
