@@ -1,4 +1,4 @@
-// Checkpoint and shard files for `count`, atomic writes, and SIGINT/SIGTERM turned into a stop request.
+// Record files for `count` (atomic writes, locks, rechecks) and SIGINT/SIGTERM/SIGHUP as a stop request.
 #include "persist.hpp"
 
 #include <nqueens/checkpoint_json.hpp>

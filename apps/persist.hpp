@@ -154,7 +154,7 @@ int report_interrupted(int signal, const std::string& checkpoint, const run_reco
 // Keeps the checkpoint of a count run by the `count` command: loads it and
 // refuses a foreign or damaged one, keeps it up to date while the count
 // runs (at most every `interval` seconds, atomically), writes it when the
-// count stops on SIGINT/SIGTERM, and writes the --out shard file.
+// count stops on SIGINT/SIGTERM/SIGHUP, and writes the --out shard file.
 //
 //     persist_session session(p, n, mode);
 //     session.attach(options);
@@ -163,7 +163,7 @@ int report_interrupted(int signal, const std::string& checkpoint, const run_reco
 class persist_session {
 public:
     // With `shared`, uses those signal handlers (which must outlive the
-    // session) and stops on SIGINT/SIGTERM even without a checkpoint;
+    // session) and stops on SIGINT/SIGTERM/SIGHUP even without a checkpoint;
     // otherwise installs its own when there is a checkpoint.
     // The session's plan is work_plan(n, mode): count() must use the same.
     persist_session(const persist_options& p, int n, count_mode mode, stop_on_signals* shared = nullptr);

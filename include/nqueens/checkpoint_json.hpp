@@ -131,8 +131,8 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
         if (!c.is_array() || c.size() != 3 || !c[0].is_number_unsigned() || !c[1].is_number_unsigned() ||
             !c[2].is_number_unsigned())
             throw record_error(w + " is damaged: \"counts\" holds something not [total, distinct, nodes]");
-        r.counts.push_back(task_result{c[0].get<std::uint64_t>(), c[1].get<std::uint64_t>(),
-                                       c[2].get<std::uint64_t>()});
+        r.counts.push_back(
+            task_result{c[0].get<std::uint64_t>(), c[1].get<std::uint64_t>(), c[2].get<std::uint64_t>()});
     }
 
     const auto& sum = detail::record_field(j, "checksum", w);
