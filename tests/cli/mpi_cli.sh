@@ -128,13 +128,14 @@ case $out in "n = 14: 365596 solutions"*) ;; *) fail "resume after a thread star
 # 0 then aborts the job; how mpirun ends a stopped process is its own
 # affair (Open MPI 4.1 sometimes waits for it, or crashes), so once rank 0
 # has spoken the frozen rank is killed, as an operator would, and mpirun's
-# status is not checked. stop_rank R: SIGSTOP to rank R of the job started
-# with NQUEENS_TEST_TAG=$dir (prints its pid).
+# status is not checked. stop_rank R CP: SIGSTOP to rank R of the job
+# started with NQUEENS_TEST_TAG=$dir (prints its pid), once checkpoint CP
+# exists (every rank is then past MPI_Init: a rank stopped inside it would
+# hang MPI_Init, not test the lease).
 stop_rank() {
     local p= _
-    for _ in $(seq 100); do
-        p=$(rank_pid "$1")
-        [ -n "$p" ] && break
+    for _ in $(seq 300); do
+        [ -s "$2" ] && p=$(rank_pid "$1") && [ -n "$p" ] && break
         sleep 0.1
     done
     [ -n "$p" ] && sleep 0.5 && kill -STOP "$p" && echo "$p"
@@ -158,9 +159,10 @@ end_frozen_job() {
     fi
     wait "$pid" 2>/dev/null
 }
-NQUEENS_TEST_TAG=$dir run 3 count 16 --unique --threads 1 --lease 3 >"$dir/out" 2>"$dir/err" &
+cp="$dir/frozen3.json"
+NQUEENS_TEST_TAG=$dir run 3 count 16 --unique --threads 1 --lease 3 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
 pid=$!
-frozen=$(stop_rank 2) || fail "no rank 2 to freeze"
+frozen=$(stop_rank 2 "$cp") || fail "no rank 2 to freeze"
 end_frozen_job "$pid" "$frozen" "$dir/out" "^n = 16: " "rank 2 frozen"
 case $(cat "$dir/out") in "n = 16: 14772512 solutions, 1846955 distinct"*) ;; *) fail "rank 2 frozen: printed $(cat "$dir/out")" ;; esac
 grep -q '^nqueens-mpi: warning: rank 2 was silent for 3 s: written off, its [0-9]* unfinished tasks go to the other ranks$' "$dir/err" ||
@@ -168,7 +170,7 @@ grep -q '^nqueens-mpi: warning: rank 2 was silent for 3 s: written off, its [0-9
 cp="$dir/frozen.json"
 NQUEENS_TEST_TAG=$dir run 2 count 16 --unique --threads 1 --lease 3 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
 pid=$!
-frozen=$(stop_rank 1) || fail "no rank 1 to freeze"
+frozen=$(stop_rank 1 "$cp") || fail "no rank 1 to freeze"
 end_frozen_job "$pid" "$frozen" "$dir/err" "^nqueens-mpi: error: " "the only counting rank frozen"
 [ ! -s "$dir/out" ] || fail "the only counting rank frozen: printed on stdout: $(cat "$dir/out")"
 [ "$(grep -c '^nqueens-mpi: error: ' "$dir/err")" -eq 1 ] &&
