@@ -3,8 +3,12 @@
 
 #include <nqueens/domain.hpp>
 
+#include <cerrno>
 #include <charconv>
+#include <cmath>
+#include <cstdarg>
 #include <cstdio>
+#include <cstring>
 
 namespace nqueens::cli {
 
@@ -23,6 +27,13 @@ long long parse_integer(std::string_view text, std::string_view what, long long 
     return value;
 }
 
+int report_output_error(int error)
+{
+    if (error == EPIPE) return 141;
+    std::fprintf(stderr, "nqueens: error: cannot write the output: %s\n", std::strerror(error));
+    return 1;
+}
+
 bool is_option(std::string_view arg) noexcept
 {
     return arg.size() > 1 && arg[0] == '-' && !(arg[1] >= '0' && arg[1] <= '9');
@@ -39,14 +50,51 @@ std::string_view option_value(args a, std::size_t& i, std::string_view name)
     if (arg.size() > name.size() && arg.substr(0, name.size()) == name && arg[name.size()] == '=')
         return arg.substr(name.size() + 1);
     if (i + 1 >= a.size()) throw usage_error(std::string(name) + " needs a value");
+    if (is_option(a[i + 1]))
+        throw usage_error(std::string(name) + " needs a value, not the option '" + std::string(a[i + 1]) +
+                          "' (for a value that starts with '-', write " + std::string(name) + "=" +
+                          std::string(a[i + 1]) + ")");
     return a[++i];
+}
+
+bool takes_value(std::string_view option) noexcept
+{
+    for (const std::string_view name : {"--threads", "--checkpoint", "--checkpoint-interval", "--out",
+                                        "--shard", "--limit", "--format", "--lease", "--recheck"})
+        if (option == name) return true;
+    return false;
+}
+
+void reject_repeated(args a)
+{
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (!is_option(a[i])) continue;
+        const std::string_view name = a[i].substr(0, a[i].find('='));
+        for (std::size_t j = 0; j < i; ++j) {
+            if (is_option(a[j]) && a[j].substr(0, a[j].find('=')) == name)
+                throw usage_error("'" + std::string(name) + "' is given twice; give each option once");
+        }
+    }
 }
 
 std::string format_seconds(double seconds)
 {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3f", seconds);
-    return buffer;
+    if (!std::isfinite(seconds)) return "null";
+    return formatted("%.3f", seconds);
+}
+
+std::string formatted(const char* format, ...)
+{
+    std::va_list list;
+    va_start(list, format);
+    std::va_list again;
+    va_copy(again, list);
+    const int size = std::vsnprintf(nullptr, 0, format, list);
+    va_end(list);
+    std::string text(size > 0 ? static_cast<std::size_t>(size) : 0, '\0');
+    if (size > 0) std::vsnprintf(text.data(), text.size() + 1, format, again);
+    va_end(again);
+    return text;
 }
 
 }  // namespace nqueens::cli

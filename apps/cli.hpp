@@ -14,6 +14,18 @@ struct usage_error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// stdout could not be written (errno `error`): main exits 141 without a
+// word on EPIPE (the reader is gone, as if SIGPIPE had ended the program,
+// which it does not when SIGPIPE is ignored), else 1 with one line.
+struct output_error : std::runtime_error {
+    explicit output_error(int e) : std::runtime_error("cannot write the output"), error(e) {}
+    int error;
+};
+
+// The exit status for an output_error with `error`, after its line on
+// stderr (none for EPIPE).
+int report_output_error(int error);
+
 using args = std::span<const std::string_view>;
 
 // Parses a whole decimal integer in [lo, hi]; `what` names it in the error.
@@ -27,11 +39,26 @@ bool is_option(std::string_view arg) noexcept;
 int parse_board_size(std::string_view text);
 
 // The value after an option such as "--threads 4" (or "--threads=4").
-// Advances i past the value.
+// Advances i past the value. A next argument that looks like an option
+// (is_option: "--json", "-h") is not taken: usage_error, unless written
+// "--out=--json".
 std::string_view option_value(args a, std::size_t& i, std::string_view name);
 
-// Formats seconds with millisecond precision ("3.214").
+// True for the options that take a value ("--threads", "--out", ...): main
+// reads "-h" after one of them as a missing value, not as a call for help.
+bool takes_value(std::string_view option) noexcept;
+
+// usage_error if an option appears twice in `a` ("--json --json",
+// "--threads 2 --threads=4"): one would silently override the other.
+void reject_repeated(args a);
+
+// Formats seconds with millisecond precision ("3.214"), however large;
+// "null" for a non-finite value (JSON has no such number).
 std::string format_seconds(double seconds);
+
+// printf into a std::string, so that an output is composed whole before
+// any of it is written.
+[[gnu::format(printf, 1, 2)]] std::string formatted(const char* format, ...);
 
 int run_count(args a);
 int run_table(args a);

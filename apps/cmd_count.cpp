@@ -94,16 +94,19 @@ int run_count(args a)
     const auto total = static_cast<unsigned long long>(r.total);
     const auto distinct = static_cast<unsigned long long>(r.distinct);
     const std::string seconds = format_seconds(r.seconds);
+    std::string text;  // composed whole before any of it is printed
     if (c.json) {
-        std::printf("{\"n\":%d,\"total\":%llu", r.n, total);
-        if (c.unique) std::printf(",\"distinct\":%llu", distinct);
-        std::printf(",\"threads\":%u,\"seconds\":%s,\"nodes\":%llu}\n", r.threads, seconds.c_str(),
-                    static_cast<unsigned long long>(r.nodes));
+        text = formatted("{\"n\":%d,\"total\":%llu", r.n, total);
+        if (c.unique) text += formatted(",\"distinct\":%llu", distinct);
+        text += formatted(",\"threads\":%u,\"seconds\":%s,\"nodes\":%llu}\n", r.threads, seconds.c_str(),
+                          static_cast<unsigned long long>(r.nodes));
     } else if (c.unique) {
-        std::printf("n = %d: %llu solutions, %llu distinct (%s s)\n", r.n, total, distinct, seconds.c_str());
+        text = formatted("n = %d: %llu solutions, %llu distinct (%s s)\n", r.n, total, distinct,
+                         seconds.c_str());
     } else {
-        std::printf("n = %d: %llu solutions (%s s)\n", r.n, total, seconds.c_str());
+        text = formatted("n = %d: %llu solutions (%s s)\n", r.n, total, seconds.c_str());
     }
+    std::fputs(text.c_str(), stdout);
     return 0;
 }
 

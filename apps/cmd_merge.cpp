@@ -1,5 +1,5 @@
-// `nqueens merge FILE...`: adds up the shard result files of one count, refusing missing, duplicate or
-// foreign shards.
+// `nqueens merge FILE... [--recheck K|all]`: adds up the shard result files of one count, refusing
+// missing, duplicate or foreign shards, and with --recheck, shards whose recounted tasks differ.
 #include "cli.hpp"
 #include "persist.hpp"
 
@@ -7,6 +7,7 @@
 #include <nqueens/engine.hpp>
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,13 +15,17 @@ namespace nqueens::cli {
 
 int run_merge(args a)
 {
+    reject_repeated(a);
     bool json = false;
+    std::optional<std::size_t> recheck_each;  // --recheck K, or all (the maximum)
     std::vector<std::string> names;
     for (std::size_t i = 0; i < a.size(); ++i) {
         const std::string_view arg = a[i];
         if (arg == "--json")
             json = true;
-        else if (arg.starts_with("-") && arg.size() > 1)
+        else if (arg == "--recheck" || arg.starts_with("--recheck=")) {
+            recheck_each = parse_recheck(option_value(a, i, "--recheck"));
+        } else if (arg.starts_with("-") && arg.size() > 1)
             throw usage_error("unknown option for 'merge': '" + std::string(arg) + "'");
         else
             names.emplace_back(arg);
@@ -31,33 +36,41 @@ int run_merge(args a)
     records.reserve(names.size());
     for (const std::string& name : names) records.push_back(load_record_file(name));
     merged_counts m;
-    bool with_distinct = false;
+    std::optional<work_plan> plan;
     try {
         m = merge_records(records, names);
         // The files agree with each other; they must also agree with the
         // sub-problem list of this program, or the ids mean other tasks.
-        const work_plan plan(m.n, work_plan::mode_of_version(records.front().plan_version));
-        check_record_matches(records.front(), plan, records.front().slice, names.front());
-        with_distinct = plan.counts_distinct();
+        plan.emplace(m.n, work_plan::mode_of_version(records.front().plan_version));
+        check_record_matches(records.front(), *plan, records.front().slice, names.front());
     } catch (const record_error& e) {
         throw usage_error(std::string("merge: ") + e.what());
     }
+    const bool with_distinct = plan->counts_distinct();
+    const std::size_t rechecked =
+        recheck_each ? recheck_records(records, names, *plan, *recheck_each, "merge: ") : 0;
 
     const auto total = static_cast<unsigned long long>(m.sum.total);
     const auto distinct = static_cast<unsigned long long>(m.sum.distinct);
     // Shards counted without --unique carry no distinct count.
+    std::string text;  // composed whole before any of it is printed
     if (json) {
-        std::printf("{\"n\":%d,\"total\":%llu", m.n, total);
-        if (with_distinct) std::printf(",\"distinct\":%llu", distinct);
-        std::printf(",\"nodes\":%llu,\"shards\":%u,\"tasks\":%zu,\"seconds\":%s}\n",
-                    static_cast<unsigned long long>(m.sum.nodes), m.shards, m.tasks,
-                    format_seconds(m.seconds).c_str());
+        text = formatted("{\"n\":%d,\"total\":%llu", m.n, total);
+        if (with_distinct) text += formatted(",\"distinct\":%llu", distinct);
+        text += formatted(",\"nodes\":%llu,\"shards\":%u,\"tasks\":%zu,\"seconds\":%s",
+                          static_cast<unsigned long long>(m.sum.nodes), m.shards, m.tasks,
+                          format_seconds(m.seconds).c_str());
+        if (recheck_each) text += formatted(",\"rechecked\":%zu", rechecked);
+        text += "}\n";
     } else {
-        std::printf("n = %d: %llu solutions", m.n, total);
-        if (with_distinct) std::printf(", %llu distinct", distinct);
-        std::printf(" (%u shards, %zu tasks, %s s of counting)\n", m.shards, m.tasks,
-                    format_seconds(m.seconds).c_str());
+        text = formatted("n = %d: %llu solutions", m.n, total);
+        if (with_distinct) text += formatted(", %llu distinct", distinct);
+        text += formatted(" (%u shards, %zu tasks, %s s of counting", m.shards, m.tasks,
+                          format_seconds(m.seconds).c_str());
+        if (recheck_each) text += formatted("; %zu tasks recounted, all as the files say", rechecked);
+        text += ")\n";
     }
+    std::fputs(text.c_str(), stdout);
     return 0;
 }
 

@@ -4,6 +4,7 @@
 #include <nqueens/render.hpp>
 #include <nqueens/solutions.hpp>
 
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
@@ -28,6 +29,7 @@ solve_format parse_format(std::string_view text)
 
 int run_solve(args a)
 {
+    reject_repeated(a);
     std::optional<int> n;
     std::uint64_t limit = std::numeric_limits<std::uint64_t>::max();
     bool unique = false;
@@ -54,6 +56,7 @@ int run_solve(args a)
     if (format == solve_format::json)
         std::printf("{\"n\":%d,\"unique\":%s,\"solutions\":[", *n, unique ? "true" : "false");
     std::uint64_t printed = 0;
+    int write_error = 0;  // errno of the first failed write: the search stops there
     const auto print = [&](const board& b) {
         switch (format) {
             case solve_format::board:
@@ -69,12 +72,17 @@ int run_solve(args a)
                 std::fputs(render_json(b).c_str(), stdout);
                 break;
         }
+        if (std::ferror(stdout)) {
+            write_error = errno;
+            return false;
+        }
         return ++printed < limit;
     };
     if (unique)
         for_each_distinct_solution(*n, print);
     else
         for_each_solution(*n, print);
+    if (write_error != 0) throw output_error(write_error);
     if (format == solve_format::json)
         std::printf("\n],\"count\":%llu}\n", static_cast<unsigned long long>(printed));
     return 0;

@@ -11,6 +11,7 @@ namespace nqueens::cli {
 
 int run_table(args a)
 {
+    reject_repeated(a);
     bool json = false;
     for (const std::string_view arg : a) {
         if (arg == "--json")

@@ -1,6 +1,8 @@
 // Parsing the arguments of `count`, for nqueens and nqueens-mpi alike.
 #include "count_args.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <optional>
 #include <string>
 
@@ -8,6 +10,7 @@ namespace nqueens::cli {
 
 count_args parse_count_args(args a, std::string_view usage)
 {
+    reject_repeated(a);
     count_args c;
     std::optional<int> n;
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -35,6 +38,16 @@ count_args parse_count_args(args a, std::string_view usage)
     if (!n) throw usage_error("'count' needs a board size: " + std::string(usage));
     c.n = *n;
     c.persist.check();
+    // The shard summary of --json names the --out file: refused now, not
+    // after the count, if JSON cannot hold it.
+    if (c.json && !c.persist.out.empty()) {
+        try {
+            (void)nlohmann::json(c.persist.out).dump();
+        } catch (const nlohmann::json::exception&) {
+            throw usage_error("--out '" + c.persist.out +
+                              "' is not valid UTF-8, so --json cannot print it; rename it or drop --json");
+        }
+    }
     return c;
 }
 

@@ -23,19 +23,22 @@ commands:
                        distinct count (a slower search, several times longer);
                        progress goes to stderr (default: on when stderr is a
                        terminal)
-  count N ... [--checkpoint FILE [--checkpoint-interval S]] [--shard I/K] [--out FILE]
+  count N ... [--checkpoint FILE [--checkpoint-interval S] [--recheck K]]
+              [--shard I/K] [--out FILE]
                        --checkpoint saves the finished work every S seconds
-                       (default 2) and on SIGINT/SIGTERM; the same command
-                       again resumes it; --shard counts slice I of K; --out
-                       writes the result file that merge adds up
+                       (default 2) and on SIGINT/SIGTERM/SIGHUP; the same
+                       command again resumes it; --shard counts slice I
+                       of K; --out writes the result file that merge adds up;
+                       --recheck K|all recounts K finished tasks first
   table [--json]       print the counts for n = 1..12 baked in at compile time
   solve N [--limit K] [--unique] [--format board|cols|json]
                        print the solutions as they are found (the first K;
                        --unique: one per class under rotation and reflection);
                        cols: one per line, 1-based columns
-  merge FILE... [--json]
+  merge FILE... [--json] [--recheck K|all]
                        add up the result files of count --shard I/K --out FILE
-                       (every shard of one count, each exactly once)
+                       (every shard of one count, each exactly once);
+                       --recheck recounts K random tasks of each file first
 
 options:
   -h, --help           print this help
@@ -52,8 +55,9 @@ int main(int argc, char** argv)
         if (all.empty()) throw usage_error("missing command; try 'nqueens --help'");
         const std::string_view command = all.front();
         const args rest(all.data() + 1, all.size() - 1);
-        for (const std::string_view arg : all) {
-            if (arg == "--help" || arg == "-h") {
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            // "--out -h" is an --out without its value, not a call for help.
+            if ((all[i] == "--help" || all[i] == "-h") && !(i > 0 && takes_value(all[i - 1]))) {
                 std::fputs(usage, stdout);
                 return 0;
             }
@@ -74,11 +78,10 @@ int main(int argc, char** argv)
         else
             throw usage_error("unknown command '" + std::string(command) + "'; try 'nqueens --help'");
         // A result that did not reach stdout (a full disk, a closed pipe) is an error, not a success.
-        if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-            std::fprintf(stderr, "nqueens: error: cannot write the output: %s\n", std::strerror(errno));
-            return 1;
-        }
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) return report_output_error(errno);
         return status;
+    } catch (const output_error& e) {
+        return report_output_error(e.error);
     } catch (const usage_error& e) {
         std::fprintf(stderr, "nqueens: error: %s\n", e.what());
         return 2;

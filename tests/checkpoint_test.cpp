@@ -148,6 +148,10 @@ TEST_CASE("merge reports missing, duplicated, unfinished and foreign shards", "[
     CHECK_THROWS_WITH(nqueens::merge_records(v, names), Contains("different programs"));
     auto part = s1;
     part.done.pop_back();
+    part.sum.total -= part.counts.back().total;
+    part.sum.distinct -= part.counts.back().distinct;
+    part.sum.nodes -= part.counts.back().nodes;
+    part.counts.pop_back();
     v = {s0, part, s2};
     CHECK_THROWS_WITH(nqueens::merge_records(v, names), Contains("b (shard 1/3) is unfinished"));
     v = {};
@@ -220,6 +224,21 @@ TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][js
     bad = good;
     bad.n = 40;
     refused(nqueens::record_to_json(bad), "n = 40 is outside 1..32");
+    // A total changed with the checksum redone (a forgery of the total
+    // alone): the tasks' own counts give it away.
+    bad = good;
+    bad.sum.total += 1;
+    const auto t = std::to_string(good.sum.total), d = std::to_string(good.sum.distinct),
+               k = std::to_string(good.sum.nodes);
+    refused(nqueens::record_to_json(bad), "its per-task counts add up to " + t + " solutions, " + d +
+                                              " distinct, " + k + " nodes, not the totals it gives (" +
+                                              std::to_string(good.sum.total + 1) + ", " + d + ", " + k + ")");
+    bad = good;
+    bad.counts.pop_back();
+    refused(nqueens::record_to_json(bad), "4 per-task counts for 5 finished tasks");
+    bad = good;
+    bad.seconds = -1;
+    refused(nqueens::record_to_json(bad), "\"seconds\" is not a time between 0 and 1e12 seconds");
 }
 
 TEST_CASE("record_builder refuses a task twice or outside its shard", "[checkpoint]")

@@ -17,11 +17,14 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <exception>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -43,12 +46,17 @@ options:
   --unique             also print the distinct count (a slower search)
   --json               one JSON object on stdout
   --checkpoint FILE    keep the finished work in FILE (every 2 s and on
-                       SIGINT/SIGTERM); the same command again resumes it;
-                       nqueens count N --checkpoint FILE reads it too
+                       SIGINT/SIGTERM/SIGHUP); the same command again
+                       resumes it; nqueens count N --checkpoint FILE reads it
   --checkpoint-interval S
                        seconds between checkpoint writes (default 2)
+  --recheck K|all      recount K finished tasks of the checkpoint (drawn at
+                       random) before resuming, and refuse it if one differs
   --shard I/K --out FILE
                        count slice I of K and write it for nqueens merge
+  --lease S            a counting rank silent for S seconds (frozen, or its
+                       node hung) is written off and its tasks go to the
+                       others (default 60)
   -h, --help           print this help
   --version            print the version, the compiler and the target CPU
 )";
@@ -57,15 +65,37 @@ options:
 // total, distinct, nodes)}; rank 0 answers every report that is neither a
 // goodbye nor a stop with tag_work = up to `want` ids (none: no work is
 // left). A stop report carries the signal that stopped the worker in the
-// bits above flag_shift.
+// bits above flag_shift; a failed report, the errno of a worker that could
+// not start its threads.
 constexpr int tag_report = 1;
 constexpr int tag_work = 2;
 constexpr std::uint64_t flag_goodbye = 1;
 constexpr std::uint64_t flag_stopped = 2;
+constexpr std::uint64_t flag_failed = 4;
 constexpr int flag_shift = 8;
 
-// The arguments after "count": the same as nqueens count's.
-using settings = count_args;
+// Test hook: with NQUEENS_TEST_THREAD_START_FAILS=K in its environment, a
+// counting rank fails to start its thread K (0-based) as if the system had
+// refused it (EAGAIN, as under ulimit -u). tests/cli/mpi_cli.sh uses it.
+std::optional<unsigned> thread_start_fails_at()
+{
+    const char* k = std::getenv("NQUEENS_TEST_THREAD_START_FAILS");
+    if (!k) return std::nullopt;
+    return static_cast<unsigned>(std::strtoul(k, nullptr, 10));
+}
+
+// A reply of this one id: no task now, but some are still out with other
+// ranks (and may come back to this one): ask again later.
+constexpr std::uint64_t wait_marker = ~std::uint64_t{0};
+
+// How often a counting rank reports, even with nothing to say: rank 0 takes
+// a rank silent for a lease (many of these) to be frozen or gone.
+constexpr std::chrono::seconds heartbeat{1};
+
+// The arguments after "count": nqueens count's, and --lease.
+struct settings : count_args {
+    double lease = 60;  // --lease S
+};
 
 settings parse(args a)
 {
@@ -73,7 +103,20 @@ settings parse(args a)
         throw usage_error(a.empty()
                               ? "missing command; try 'nqueens-mpi --help'"
                               : "unknown command '" + std::string(a.front()) + "'; try 'nqueens-mpi --help'");
-    return parse_count_args(a.subspan(1), "nqueens-mpi count N");
+    std::vector<std::string_view> rest;
+    std::optional<long long> lease;
+    for (std::size_t i = 1; i < a.size(); ++i) {
+        if (a[i] == "--lease" || a[i].starts_with("--lease=")) {
+            if (lease) throw usage_error("'--lease' is given twice; give each option once");
+            lease = parse_integer(option_value(a, i, "--lease"), "--lease", 1, 86400);
+        } else {
+            rest.push_back(a[i]);
+        }
+    }
+    settings s;
+    static_cast<count_args&>(s) = parse_count_args(args(rest), "nqueens-mpi count N");
+    if (lease) s.lease = static_cast<double>(*lease);
+    return s;
 }
 
 // Threads for a counting rank: the node's cores shared by the counting
@@ -125,22 +168,24 @@ void print_result(const settings& s, const run_record& r, unsigned threads, int 
     const auto total = static_cast<unsigned long long>(r.sum.total);
     const auto distinct = static_cast<unsigned long long>(r.sum.distinct);
     const std::string seconds = format_seconds(r.seconds);
+    std::string text;  // composed whole before any of it is printed
     if (s.json) {
-        std::printf("{\"n\":%d,\"total\":%llu", r.n, total);
-        if (s.unique) std::printf(",\"distinct\":%llu", distinct);
-        std::printf(",\"threads\":%u,\"ranks\":%d,\"seconds\":%s,\"nodes\":%llu", threads, ranks,
-                    seconds.c_str(), static_cast<unsigned long long>(r.sum.nodes));
-        if (r.slice != shard{}) std::printf(",\"shard\":\"%s\"", to_string(r.slice).c_str());
-        std::printf("}\n");
+        text = formatted("{\"n\":%d,\"total\":%llu", r.n, total);
+        if (s.unique) text += formatted(",\"distinct\":%llu", distinct);
+        text += formatted(",\"threads\":%u,\"ranks\":%d,\"seconds\":%s,\"nodes\":%llu", threads, ranks,
+                          seconds.c_str(), static_cast<unsigned long long>(r.sum.nodes));
+        if (r.slice != shard{}) text += formatted(",\"shard\":\"%s\"", to_string(r.slice).c_str());
+        text += "}\n";
     } else {
         std::string what = "n = " + std::to_string(r.n);
         if (r.slice != shard{}) what += ", shard " + to_string(r.slice);
         if (s.unique)
-            std::printf("%s: %llu solutions, %llu distinct (%s s)\n", what.c_str(), total, distinct,
-                        seconds.c_str());
+            text = formatted("%s: %llu solutions, %llu distinct (%s s)\n", what.c_str(), total, distinct,
+                             seconds.c_str());
         else
-            std::printf("%s: %llu solutions (%s s)\n", what.c_str(), total, seconds.c_str());
+            text = formatted("%s: %llu solutions (%s s)\n", what.c_str(), total, seconds.c_str());
     }
+    std::fputs(text.c_str(), stdout);
     std::fflush(stdout);
 }
 
@@ -163,7 +208,11 @@ int run_alone(const settings& s, stop_on_signals& signals)
 }
 
 // Rank 0 with helpers: hands out the unfinished ids of the slice, largest
-// estimate first, records what comes back and keeps the checkpoint.
+// estimate first, records what comes back and keeps the checkpoint. A rank
+// silent for s.lease seconds is written off: the tasks it held are handed
+// out again, first, and the count ends without it (the job is then aborted
+// after the result, as MPI_Finalize would wait for that rank forever). Two
+// results for one task that differ are an error naming the task.
 int run_coordinator(const settings& s, const work_plan& plan, record_builder& builder,
                     stop_on_signals& signals, int ranks)
 {
@@ -182,6 +231,14 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
     std::stable_sort(todo.begin(), todo.end(),
                      [&](std::size_t a, std::size_t b) { return plan.estimate(a) > plan.estimate(b); });
     std::size_t next = 0;
+
+    using clock = std::chrono::steady_clock;
+    enum class rank_state { counting, gone, written_off };
+    std::vector<rank_state> state(static_cast<std::size_t>(ranks), rank_state::counting);
+    std::vector<clock::time_point> heard(static_cast<std::size_t>(ranks), start);
+    std::vector<int> holder(plan.size(), -1);  // the rank a task was last handed to
+    std::deque<std::size_t> again;             // the tasks of written-off ranks
+    const auto lease = std::chrono::duration<double>(s.lease);
 
     int active = ranks - 1;
     unsigned threads = 0;
@@ -206,6 +263,27 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
             dirty = false;
         }
 
+        for (int k = 1; k < ranks; ++k) {
+            const auto u = static_cast<std::size_t>(k);
+            if (state[u] != rank_state::counting || clock::now() - heard[u] <= lease) continue;
+            state[u] = rank_state::written_off;
+            --active;
+            std::size_t held = 0;
+            for (std::size_t id = 0; id < holder.size(); ++id) {
+                if (holder[id] != k) continue;
+                holder[id] = -1;
+                if (!builder.is_done(id)) {
+                    again.push_back(id);
+                    ++held;
+                }
+            }
+            std::fprintf(stderr,
+                         "nqueens-mpi: warning: rank %d was silent for %g s: written off, its %zu unfinished "
+                         "tasks go to the other ranks\n",
+                         k, s.lease, held);
+            std::fflush(stderr);
+        }
+
         int arrived = 0;
         MPI_Status status;
         MPI_Iprobe(MPI_ANY_SOURCE, tag_report, MPI_COMM_WORLD, &arrived, &status);
@@ -225,13 +303,48 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
         if (message.size() < 4 || message.size() != 4 + 4 * message[2])
             throw std::runtime_error("rank " + std::to_string(status.MPI_SOURCE) +
                                      " sent a malformed report");
+        const int source = status.MPI_SOURCE;
+        const auto u = static_cast<std::size_t>(source);
+        heard[u] = clock::now();
+        if (state[u] == rank_state::written_off) {  // only slow: counting again
+            state[u] = rank_state::counting;
+            ++active;
+        }
         const std::uint64_t flags = message[0];
         const std::uint64_t want = message[1];
         threads = std::max(threads, static_cast<unsigned>(message[3]));
         for (std::uint64_t i = 0; i < message[2]; ++i) {
             const std::uint64_t* t = &message[4 + 4 * i];
-            builder.add(static_cast<std::size_t>(t[0]), task_result{t[1], t[2], t[3]});
+            const auto id = static_cast<std::size_t>(t[0]);
+            const task_result result{t[1], t[2], t[3]};
+            if (id < holder.size() && holder[id] == source) holder[id] = -1;
+            if (builder.is_done(id)) {
+                // Also counted by another rank, after a write-off.
+                const task_result& first = builder.counts_of(id);
+                if (first.total != result.total || first.distinct != result.distinct)
+                    throw std::runtime_error(
+                        "task " + std::to_string(id) + " was counted twice with different results (" +
+                        std::to_string(first.total) + " and " + std::to_string(result.total) +
+                        " solutions, rank " + std::to_string(source) + " the second): a node is faulty");
+                continue;
+            }
+            builder.add(id, result);
             dirty = true;
+        }
+        if (flags & flag_failed) {
+            const run_record r = snapshot();
+            std::string what = "rank " + std::to_string(status.MPI_SOURCE) + " cannot start its " +
+                               std::to_string(message[3]) +
+                               " counting threads: " + std::strerror(static_cast<int>(flags >> flag_shift));
+            if (!s.persist.checkpoint.empty()) {
+                save_record_file(s.persist.checkpoint, r);
+                what += "; checkpoint '" + s.persist.checkpoint + "' holds " + std::to_string(r.done.size()) +
+                        " of " + std::to_string(r.tasks_total()) + " tasks";
+            }
+            std::fprintf(stderr, "nqueens-mpi: error: %s\n", what.c_str());
+            std::fflush(stderr);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+            return 1;
         }
         if (flags & flag_stopped) {
             // A worker caught a signal that rank 0 did not (kill of one
@@ -246,23 +359,48 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
             return 128 + sig;
         }
         if (flags & flag_goodbye) {
+            state[u] = rank_state::gone;
             --active;
             continue;
         }
         reply.clear();
-        while (reply.size() < want && next < todo.size()) reply.push_back(todo[next++]);
+        auto hand_out = [&](std::size_t id) {
+            reply.push_back(id);
+            holder[id] = source;
+        };
+        while (reply.size() < want && !again.empty()) {
+            const std::size_t id = again.front();
+            again.pop_front();
+            if (!builder.is_done(id)) hand_out(id);
+        }
+        while (reply.size() < want && next < todo.size()) hand_out(todo[next++]);
+        // None left to hand out, but some still out with other ranks: this
+        // one is not told "no more" yet, in case they are written off.
+        if (want > 0 && reply.empty() && builder.tasks_done() < builder.base().tasks_total())
+            reply.push_back(wait_marker);
         MPI_Send(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, status.MPI_SOURCE, tag_work,
                  MPI_COMM_WORLD);
     }
 
     const run_record r = snapshot();
-    if (!s.persist.checkpoint.empty()) save_record_file(s.persist.checkpoint, r);
-    if (!r.complete())
+    const auto lost = std::count(state.begin(), state.end(), rank_state::written_off);
+    if (!r.complete()) {
+        if (!s.persist.checkpoint.empty()) save_record_file(s.persist.checkpoint, r);
         throw std::runtime_error("the counting ranks stopped with " + std::to_string(r.done.size()) + " of " +
-                                 std::to_string(r.tasks_total()) + " tasks done");
+                                 std::to_string(r.tasks_total()) + " tasks done" +
+                                 (lost > 0 ? " (" + std::to_string(lost) + " written off as silent)" : "") +
+                                 (s.persist.checkpoint.empty() ? "" : "; run the same command to resume"));
+    }
     commit_to_result();
-    if (!s.persist.out.empty()) save_record_file(s.persist.out, r);
+    save_final_record(s.persist.checkpoint, r, s.unique);
+    save_final_record(s.persist.out, r, s.unique);
     print_result(s, r, threads, ranks);
+    if (lost > 0) {
+        // A written-off rank never reaches MPI_Finalize: end the job here,
+        // with status 0, since the count is whole.
+        std::fflush(stderr);
+        MPI_Abort(MPI_COMM_WORLD, 0);
+    }
     return 0;
 }
 
@@ -283,28 +421,51 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
     bool stopped = false;
 
     std::vector<std::jthread> pool;
+    const std::optional<unsigned> fail_at = thread_start_fails_at();
+    // A thread that cannot start (too many processes for the user, no
+    // memory) ends the rank: the started ones are told to stop (they wait
+    // on `cv`, not on a stop token), and rank 0 hears why, rather than both
+    // waiting forever.
+    auto cannot_start = [&](int error) {
+        {
+            std::lock_guard lock(m);
+            stopped = true;
+        }
+        cv.notify_all();
+        pool.clear();
+        std::uint64_t report[4] = {flag_failed | (static_cast<std::uint64_t>(error) << flag_shift), 0, 0,
+                                   threads};
+        MPI_Send(report, 4, MPI_UINT64_T, 0, tag_report, MPI_COMM_WORLD);
+        return 1;
+    };
     for (unsigned t = 0; t < threads; ++t) {
-        pool.emplace_back([&] {
-            work_plan::workspace ws;  // reused by this thread's tasks
-            std::unique_lock lock(m);
-            for (;;) {
-                cv.wait(lock, [&] { return !queue.empty() || no_more || stopped; });
-                if (stopped || queue.empty()) return;
-                const std::size_t id = queue.front();
-                queue.pop_front();
-                ++running;
-                lock.unlock();
-                const std::optional<task_result> r = plan.run(id, stop, ws);
-                lock.lock();
-                --running;
-                if (!r) {
-                    stopped = true;
-                } else {
-                    results.emplace_back(id, *r);
+        try {
+            if (fail_at && t == *fail_at)
+                throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
+            pool.emplace_back([&] {
+                work_plan::workspace ws;  // reused by this thread's tasks
+                std::unique_lock lock(m);
+                for (;;) {
+                    cv.wait(lock, [&] { return !queue.empty() || no_more || stopped; });
+                    if (stopped || queue.empty()) return;
+                    const std::size_t id = queue.front();
+                    queue.pop_front();
+                    ++running;
+                    lock.unlock();
+                    const std::optional<task_result> r = plan.run(id, stop, ws);
+                    lock.lock();
+                    --running;
+                    if (!r) {
+                        stopped = true;
+                    } else {
+                        results.emplace_back(id, *r);
+                    }
+                    cv.notify_all();
                 }
-                cv.notify_all();
-            }
-        });
+            });
+        } catch (const std::system_error& e) {
+            return cannot_start(e.code().value());
+        }
     }
     std::stop_callback on_stop(stop, [&] {
         std::lock_guard lock(m);
@@ -319,13 +480,23 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
     const std::size_t depth = 3 * static_cast<std::size_t>(threads);
     const auto report_every = std::chrono::milliseconds(500);
     auto last_report = std::chrono::steady_clock::now();
+    auto last_sent = last_report;
+    // After a wait_marker: ask again at ask_after, backing off from 1 ms to
+    // 100 ms while the wait lasts (so the end of the count, when the other
+    // ranks' last tasks finish, is heard about soon).
+    auto ask_after = last_report;
+    std::chrono::milliseconds backoff{1};
     std::vector<std::uint64_t> message;
     std::vector<std::uint64_t> reply(depth);
     for (;;) {
         std::unique_lock lock(m);
-        auto need_work = [&] { return !no_more && queue.size() < threads; };
+        auto need_work = [&] {
+            return !no_more && queue.size() < threads && std::chrono::steady_clock::now() >= ask_after;
+        };
         auto finished = [&] { return no_more && queue.empty() && running == 0; };
-        cv.wait_until(lock, last_report + report_every, [&] { return stopped || need_work() || finished(); });
+        auto wake = last_report + report_every;
+        if (ask_after > std::chrono::steady_clock::now()) wake = std::min(wake, ask_after);
+        cv.wait_until(lock, wake, [&] { return stopped || need_work() || finished(); });
         if (stopped) {
             lock.unlock();
             pool.clear();  // the running tasks end soon on `stop`, or add their results
@@ -342,7 +513,9 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
         // This rank's part is whole once it says goodbye: a later signal
         // must not end it with 130/143 while rank 0 prints the result.
         if (done) commit_to_result();
-        const bool due = !results.empty() && std::chrono::steady_clock::now() >= last_report + report_every;
+        const auto now = std::chrono::steady_clock::now();
+        const bool due =
+            (!results.empty() && now >= last_report + report_every) || now >= last_sent + heartbeat;
         if (!done && !need_work() && !due) {
             if (results.empty())
                 last_report = std::chrono::steady_clock::now();  // else wait_until would spin
@@ -357,6 +530,7 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
         MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report,
                  MPI_COMM_WORLD);
         last_report = std::chrono::steady_clock::now();
+        last_sent = last_report;
         if (done) return 0;
         // Polled with naps: Open MPI's blocking receive spins and would take
         // a core from the counting threads while rank 0 answers.
@@ -372,11 +546,19 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
         }
         int got = 0;
         MPI_Get_count(&status, MPI_UINT64_T, &got);
+        const bool wait = got == 1 && reply[0] == wait_marker;
+        if (wait) {
+            got = 0;
+            ask_after = std::chrono::steady_clock::now() + backoff;
+            backoff = std::min(backoff * 2, std::chrono::milliseconds{100});
+        } else if (got > 0) {
+            backoff = std::chrono::milliseconds{1};
+        }
 
         lock.lock();
         for (int i = 0; i < got; ++i)
             queue.push_back(static_cast<std::size_t>(reply[static_cast<std::size_t>(i)]));
-        if (want > 0 && got == 0) no_more = true;
+        if (want > 0 && got == 0 && !wait) no_more = true;
         cv.notify_all();
     }
 }
@@ -411,8 +593,9 @@ int main(int argc, char** argv)
     int status = 0;
     settings s;
     try {
-        for (const std::string_view arg : all) {
-            if (arg == "--help" || arg == "-h") {
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            // "--out -h" is an --out without its value, not a call for help.
+            if ((all[i] == "--help" || all[i] == "-h") && !(i > 0 && takes_value(all[i - 1]))) {
                 if (rank == 0) std::fputs(usage, stdout);
                 MPI_Finalize();
                 return 0;
@@ -439,10 +622,12 @@ int main(int argc, char** argv)
         } else {
             const work_plan plan(s.n, s.mode());
             // Rank 0 reads the checkpoint; everyone learns whether it was refused.
+            std::optional<run_files> files;  // rank 0 owns the files until the job ends
             std::optional<record_builder> builder;
             std::string error;
             if (rank == 0) {
                 try {
+                    files.emplace(s.persist);
                     builder.emplace(load_or_start_record(s.persist, plan));
                     if (!s.persist.checkpoint.empty())
                         save_record_file(s.persist.checkpoint, builder->snapshot());

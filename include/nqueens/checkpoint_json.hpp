@@ -16,13 +16,15 @@ namespace nqueens {
 
 // The "format" field of every record file, and its layout version.
 inline constexpr const char* record_format = "nqueens-run";
-inline constexpr int record_format_version = 1;
+// Version 2: each task's counts, and `seconds` covered by the checksum.
+inline constexpr int record_format_version = 2;
 
 // `r` as one JSON object with a checksum (record_checksum), e.g.
-//     {"format":"nqueens-run","format_version":1,"program":"nqueens 0.1.0",
+//     {"format":"nqueens-run","format_version":2,"program":"nqueens 0.1.0",
 //      "n":16,"plan_version":1,"plan_size":860,"shard":{"index":1,"count":3},
 //      "tasks_done":287,"tasks_total":287,"complete":true,"total":4923...,
 //      "distinct":...,"nodes":...,"seconds":0.41,"done":[1,4,...],
+//      "counts":[[total,distinct,nodes] of task 1, of task 4, ...],
 //      "checksum":"fnv1a64:..."}
 // Cost: linear in r.done.size().
 inline std::string record_to_json(const run_record& r)
@@ -45,6 +47,9 @@ inline std::string record_to_json(const run_record& r)
     j["nodes"] = r.sum.nodes;
     j["seconds"] = r.seconds;
     j["done"] = r.done;
+    nlohmann::ordered_json counts = nlohmann::ordered_json::array();
+    for (const task_result& c : r.counts) counts.push_back({c.total, c.distinct, c.nodes});
+    j["counts"] = std::move(counts);
     j["checksum"] = sum;
     return j.dump() + "\n";
 }
@@ -85,9 +90,14 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
     const auto& format = detail::record_field(j, "format", w);
     if (!format.is_string() || format.get<std::string>() != record_format)
         throw record_error(w + " is not an nqueens checkpoint or shard file");
-    if (detail::record_unsigned(j, "format_version", w) != static_cast<std::uint64_t>(record_format_version))
-        throw record_error(w + " has an unknown layout version (this program reads version " +
-                           std::to_string(record_format_version) + ")");
+    const std::uint64_t version = detail::record_unsigned(j, "format_version", w);
+    if (version != static_cast<std::uint64_t>(record_format_version))
+        throw record_error(w + " has layout version " + std::to_string(version) +
+                           (version < static_cast<std::uint64_t>(record_format_version)
+                                ? " (an older program's)"
+                                : " (a newer program's)") +
+                           "; this program reads version " + std::to_string(record_format_version) +
+                           " only: finish it with the program that wrote it");
 
     run_record r;
     const auto& program = detail::record_field(j, "program", w);
@@ -104,8 +114,7 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
     r.sum.distinct = detail::record_unsigned(j, "distinct", w);
     r.sum.nodes = detail::record_unsigned(j, "nodes", w);
     const auto& seconds = detail::record_field(j, "seconds", w);
-    if (!seconds.is_number() || seconds.get<double>() < 0)
-        throw record_error(w + " is damaged: \"seconds\" is not a number of seconds");
+    if (!seconds.is_number()) throw record_error(w + " is damaged: \"seconds\" is not a number of seconds");
     r.seconds = seconds.get<double>();
     const auto& done = detail::record_field(j, "done", w);
     if (!done.is_array()) throw record_error(w + " is damaged: \"done\" is not a list of task ids");
@@ -114,6 +123,16 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
         if (!id.is_number_unsigned())
             throw record_error(w + " is damaged: \"done\" holds something not a task id");
         r.done.push_back(static_cast<std::size_t>(id.get<std::uint64_t>()));
+    }
+    const auto& counts = detail::record_field(j, "counts", w);
+    if (!counts.is_array()) throw record_error(w + " is damaged: \"counts\" is not a list of task counts");
+    r.counts.reserve(counts.size());
+    for (const auto& c : counts) {
+        if (!c.is_array() || c.size() != 3 || !c[0].is_number_unsigned() || !c[1].is_number_unsigned() ||
+            !c[2].is_number_unsigned())
+            throw record_error(w + " is damaged: \"counts\" holds something not [total, distinct, nodes]");
+        r.counts.push_back(
+            task_result{c[0].get<std::uint64_t>(), c[1].get<std::uint64_t>(), c[2].get<std::uint64_t>()});
     }
 
     const auto& sum = detail::record_field(j, "checksum", w);

@@ -34,6 +34,30 @@ printf '%s\n' "$table" | grep -Eq '^12 14200$' || fail "table lacks '12 14200'"
 help=$("$bin" --help) || fail "--help failed"
 case $help in *usage:*count*table*) ;; *) fail "--help: $help" ;; esac
 
+# A value that looks like an option is not taken (write --out=--json for
+# that); -h after an option that needs a value is that value missing, not
+# a call for help (a script would exit 0 without counting). Run in $dir,
+# where a wrongly taken "--json" would be created.
+bin=$(realpath "$bin")
+cd "$dir" || exit 1
+expect_error_with "--out needs a value, not the option '--json' (for a value that starts with '-', write --out=--json)" \
+    count 12 --shard 0/2 --out --json
+[ ! -e ./--json ] || fail "a file named '--json' was created"
+expect_error_with "--checkpoint needs a value, not the option '-h'" count 12 --checkpoint -h
+expect_error_with "--format needs a value, not the option '--help'" solve 8 --format --help
+expect_error_with "--threads needs a value, not the option '--json'" count 12 --threads --json
+for args in "count -h" "count 12 --threads 2 -h" "solve --help" "merge -h" "-h"; do
+    out=$("$bin" $args) || fail "'$args' exited $?"
+    case $out in usage:*) ;; *) fail "'$args' did not print the help: $out" ;; esac
+done
+# A repeated option is refused, not silently overridden.
+expect_error_with "'--json' is given twice; give each option once" count 12 --json --json
+expect_error_with "'--threads' is given twice" count 12 --threads 2 --threads=3
+expect_error_with "'--limit' is given twice" solve 8 --limit 1 --limit 2
+expect_error_with "'--json' is given twice" table --json --json
+expect_error_with "'--json' is given twice" merge a.json --json --json
+cd - >/dev/null || exit 1
+
 # Output that cannot be written is an error with one line on stderr, not a silent success.
 if [ -w /dev/full ]; then
     "$bin" table >/dev/full 2>"$dir/full" && fail "table >/dev/full exited 0"

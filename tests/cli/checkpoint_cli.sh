@@ -157,38 +157,8 @@ good="$dir/c13.json"
 expect_refused "$good" "is for n = 13, not n = 12" count 12 --checkpoint "$good"
 expect_refused "$good" "is for shard all, not shard 1/2" count 13 --checkpoint "$good" --shard 1/2 --out "$dir/o.json"
 edit() { sed -E "$1" "$good" >"$dir/$2"; }
-# reseal NAME CODE: $good with the Python statement CODE applied to its JSON
-# object r and the checksum recomputed (record_checksum in
-# include/nqueens/checkpoint.hpp), so that a check after the checksum's is
-# what refuses it.
-reseal() {
-    python3 - "$good" "$dir/$1" "$2" <<'EOF'
-import json, sys
-src, dst, code = sys.argv[1:4]
-with open(src) as f:
-    r = json.load(f)
-exec(code)
-h = 0xcbf29ce484222325
-def add(s):
-    global h
-    for c in s.encode():
-        h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
-def num(v):
-    add(str(v))
-    add(",")
-add("nqueens-run/1:")
-add(r["program"])
-add("|")
-for v in (r["n"], r["plan_version"], r["plan_size"], r["shard"]["index"], r["shard"]["count"],
-          r["total"], r["distinct"], r["nodes"], len(r["done"])):
-    num(v)
-for v in r["done"]:
-    num(v)
-r["checksum"] = "fnv1a64:%016x" % h
-with open(dst, "w") as f:
-    json.dump(r, f, separators=(",", ":"))
-EOF
-}
+# reseal_good NAME CODE: $good resealed (lib.sh) into $dir/NAME.
+reseal_good() { reseal "$good" "$dir/$1" "$2"; }
 printf 'not json' >"$dir/garbage.json"
 expect_refused "$dir/garbage.json" "not valid JSON" count 13 --checkpoint "$dir/garbage.json"
 head -c 100 "$good" >"$dir/truncated.json"
@@ -207,21 +177,34 @@ edit 's/"format":"nqueens-run"/"format":"other"/' format.json
 expect_refused "$dir/format.json" "not an nqueens checkpoint" count 13 --checkpoint "$dir/format.json"
 # Resealed: the checksum is right and a later check refuses. The control,
 # resealed unchanged, must be accepted (else reseal's checksum is wrong).
-reseal control.json 'pass'
+reseal_good control.json 'pass'
 "$bin" count 13 --checkpoint "$dir/control.json" >/dev/null 2>"$dir/err" ||
     fail "resealed unchanged checkpoint refused: $(cat "$dir/err")"
-reseal version.json 'r["plan_version"] = 7'
+reseal_good version.json 'r["plan_version"] = 7'
 expect_refused "$dir/version.json" "uses sub-problem list version 7; this run uses version 2" count 13 --checkpoint "$dir/version.json"
-reseal duplicate.json 'r["done"].insert(0, r["done"][0]); r["tasks_done"] += 1'
+reseal_good duplicate.json 'r["done"].insert(0, r["done"][0]); r["tasks_done"] += 1'
 expect_refused "$dir/duplicate.json" "task id 0 is listed twice" count 13 --checkpoint "$dir/duplicate.json"
-reseal range.json 'r["done"].append(99999999); r["tasks_done"] += 1'
+reseal_good range.json 'r["done"].append(99999999); r["tasks_done"] += 1'
 expect_refused "$dir/range.json" "task id 99999999 is out of range" count 13 --checkpoint "$dir/range.json"
-reseal order.json 'r["done"].reverse()'
+reseal_good order.json 'r["done"].reverse()'
 expect_refused "$dir/order.json" "task ids are not in increasing order" count 13 --checkpoint "$dir/order.json"
-reseal shards.json 'r["shard"]["count"] = 4000000000'
+reseal_good shards.json 'r["shard"]["count"] = 4000000000'
 expect_refused "$dir/shards.json" "is cut into more than 1000000 shards" count 13 --checkpoint "$dir/shards.json"
-reseal tasks.json 'r["tasks_done"] += 1'
+reseal_good tasks.json 'r["tasks_done"] += 1'
 expect_refused "$dir/tasks.json" "task counts disagree" count 13 --checkpoint "$dir/tasks.json"
+# Another program version: its --out would not merge with this one's shards.
+reseal_good program.json 'r["program"] = "nqueens 0.0.1"'
+expect_refused "$dir/program.json" "was written by 'nqueens 0.0.1', not 'nqueens " count 13 --checkpoint "$dir/program.json"
+# A forged task (its counts and the total changed, the checksum redone) is
+# resumed as it is, unless --recheck recounts it first.
+reseal_good forged.json 'r["counts"][-1][0] += 1000; r["total"] += 1000'
+out=$("$bin" count 13 --checkpoint "$dir/forged.json") || fail "resume of a forged task failed"
+case $out in *" 74712 solutions"*) ;; *) fail "resume of a forged task without --recheck printed: $out" ;; esac
+expect_refused "$dir/forged.json" "'$dir/forged.json' fails the recheck: task " \
+    count 13 --checkpoint "$dir/forged.json" --recheck all
+out=$("$bin" count 13 --checkpoint "$good" --recheck 3) || fail "count --recheck 3 of a sound checkpoint failed"
+case $out in *" 73712 solutions"*) ;; *) fail "count --recheck 3 of a sound checkpoint printed: $out" ;; esac
+expect_refused "$good" "--recheck needs --checkpoint FILE" count 13 --recheck 3
 
 # Option mistakes: one line, exit 2.
 expect_refused "$good" "--checkpoint needs a value" count 13 --checkpoint

@@ -21,6 +21,44 @@ expect_error_with() {
 # expect_error ARGS...: the same, whatever the words.
 expect_error() { expect_error_with "" "$@"; }
 
+# reseal SRC DST CODE: the record file SRC with the Python statement CODE
+# applied to its JSON object r and the checksum recomputed (record_checksum
+# in include/nqueens/checkpoint.hpp), written to DST: a check after the
+# checksum's is what must refuse it.
+reseal() {
+    python3 - "$@" <<'EOF'
+import json, struct, sys
+src, dst, code = sys.argv[1:4]
+with open(src) as f:
+    r = json.load(f)
+exec(code)
+h = 0xcbf29ce484222325
+def add(s):
+    global h
+    for c in s.encode():
+        h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+def num(v):
+    add(str(v))
+    add(",")
+add("nqueens-run/2:")
+add(r["program"])
+add("|")
+seconds = struct.unpack("<Q", struct.pack("<d", float(r["seconds"])))[0]
+for v in (r["n"], r["plan_version"], r["plan_size"], r["shard"]["index"], r["shard"]["count"],
+          r["total"], r["distinct"], r["nodes"], seconds, len(r["done"])):
+    num(v)
+for v in r["done"]:
+    num(v)
+num(len(r["counts"]))
+for c in r["counts"]:
+    for v in c:
+        num(v)
+r["checksum"] = "fnv1a64:%016x" % h
+with open(dst, "w") as f:
+    f.write(json.dumps(r, separators=(",", ":"), allow_nan=True))
+EOF
+}
+
 # finish NAME: prints the verdict; exits 1 after any failure.
 finish() {
     if [ "$failures" -ne 0 ]; then

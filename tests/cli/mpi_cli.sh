@@ -101,6 +101,90 @@ else
     case $out in "n = 17: 95815104 solutions, 11977939 distinct"*) ;; *) fail "resume after SIGTERM to rank 1 printed: $out" ;; esac
 fi
 
+# A counting rank that cannot start its threads (the test hook
+# NQUEENS_TEST_THREAD_START_FAILS=1 fails its second, as ulimit -u would):
+# the job ends on its own with one line from rank 0 and a non-zero status,
+# and its checkpoint resumes.
+cp="$dir/threads.json"
+NQUEENS_TEST_THREAD_START_FAILS=1 run 3 count 14 --threads 2 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+pid=$!
+for _ in $(seq 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$pid" 2>/dev/null; then
+    fail "nqueens-mpi hung 60 s after a rank could not start its threads"
+    kill -KILL "$pid"
+fi
+wait "$pid"; status=$?
+[ "$status" -ne 0 ] || fail "nqueens-mpi exited 0 when a rank could not start its threads: $(cat "$dir/out")"
+[ "$(grep -c '^nqueens-mpi: ' "$dir/err")" -eq 1 ] &&
+    grep -q "^nqueens-mpi: error: rank [12] cannot start its 2 counting threads: Resource temporarily unavailable; checkpoint '$cp' holds 0 of 42 tasks$" "$dir/err" ||
+    fail "a rank could not start its threads: rank 0 said: $(cat "$dir/err")"
+[ ! -s "$dir/out" ] || fail "a rank could not start its threads: printed on stdout: $(cat "$dir/out")"
+out=$(run 2 count 14 --checkpoint "$cp") || fail "resume after a thread start failure failed"
+case $out in "n = 14: 365596 solutions"*) ;; *) fail "resume after a thread start failure printed: $out" ;; esac
+
+# A frozen counting rank (SIGSTOP; a hung node): silent past its lease, it
+# is written off and the others count its tasks, to the exact count; with
+# no rank left, rank 0 saves the checkpoint and prints one error line. Rank
+# 0 then aborts the job; how mpirun ends a stopped process is its own
+# affair (Open MPI 4.1 sometimes waits for it, or crashes), so once rank 0
+# has spoken the frozen rank is killed, as an operator would, and mpirun's
+# status is not checked. stop_rank R CP: SIGSTOP to rank R of the job
+# started with NQUEENS_TEST_TAG=$dir (prints its pid), once checkpoint CP
+# exists (every rank is then past MPI_Init: a rank stopped inside it would
+# hang MPI_Init, not test the lease).
+stop_rank() {
+    local p= _
+    for _ in $(seq 300); do
+        [ -s "$2" ] && p=$(rank_pid "$1") && [ -n "$p" ] && break
+        sleep 0.1
+    done
+    [ -n "$p" ] && sleep 0.5 && kill -STOP "$p" && echo "$p"
+}
+# end_frozen_job PID FROZEN FILE PATTERN WHAT: waits up to 120 s for a line
+# matching PATTERN in FILE, then kills FROZEN and waits for the job (up to
+# 60 s more, then kills it too).
+end_frozen_job() {
+    local pid=$1 frozen=$2 file=$3 pattern=$4 what=$5 _
+    for _ in $(seq 1200); do
+        grep -q "$pattern" "$file" 2>/dev/null && break
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    grep -q "$pattern" "$file" 2>/dev/null || fail "$what: rank 0 said nothing within 120 s: $(cat "$dir/err")"
+    [ -n "$frozen" ] && kill -KILL "$frozen" 2>/dev/null
+    for _ in $(seq 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$pid" 2>/dev/null; then
+        fail "$what: mpirun still running 60 s after the frozen rank was killed"
+        kill -KILL "$pid"
+    fi
+    wait "$pid" 2>/dev/null
+}
+cp="$dir/frozen3.json"
+NQUEENS_TEST_TAG=$dir run 3 count 16 --unique --threads 1 --lease 3 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+pid=$!
+frozen=$(stop_rank 2 "$cp") || fail "no rank 2 to freeze"
+end_frozen_job "$pid" "$frozen" "$dir/out" "^n = 16: " "rank 2 frozen"
+case $(cat "$dir/out") in "n = 16: 14772512 solutions, 1846955 distinct"*) ;; *) fail "rank 2 frozen: printed $(cat "$dir/out")" ;; esac
+grep -q '^nqueens-mpi: warning: rank 2 was silent for 3 s: written off, its [0-9]* unfinished tasks go to the other ranks$' "$dir/err" ||
+    fail "rank 2 frozen: rank 0 said: $(cat "$dir/err")"
+cp="$dir/frozen.json"
+NQUEENS_TEST_TAG=$dir run 2 count 16 --unique --threads 1 --lease 3 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+pid=$!
+frozen=$(stop_rank 1 "$cp") || fail "no rank 1 to freeze"
+end_frozen_job "$pid" "$frozen" "$dir/err" "^nqueens-mpi: error: " "the only counting rank frozen"
+[ ! -s "$dir/out" ] || fail "the only counting rank frozen: printed on stdout: $(cat "$dir/out")"
+[ "$(grep -c '^nqueens-mpi: error: ' "$dir/err")" -eq 1 ] &&
+    grep -q "^nqueens-mpi: error: the counting ranks stopped with [0-9]* of 860 tasks done (1 written off as silent); run the same command to resume$" "$dir/err" ||
+    fail "the only counting rank frozen: rank 0 said: $(cat "$dir/err")"
+out=$(run 2 count 16 --unique --checkpoint "$cp") || fail "resume after a frozen rank failed"
+case $out in "n = 16: 14772512 solutions, 1846955 distinct"*) ;; *) fail "resume after a frozen rank printed: $out" ;; esac
+expect_lease_error() {
+    run 2 "$@" >"$dir/out" 2>"$dir/err"; status=$?
+    [ "$status" -eq 2 ] && [ "$(grep -c '^nqueens-mpi: error: ' "$dir/err")" -eq 1 ] || fail "nqueens-mpi $*: exit $status: $(cat "$dir/err")"
+}
+expect_lease_error count 12 --lease 0
+expect_lease_error count 12 --lease 5 --lease 6
+
 # A shard from nqueens-mpi merges with shards from nqueens.
 run 2 count 13 --shard 0/2 --out "$dir/s0.json" >/dev/null || fail "nqueens-mpi --shard 0/2 failed"
 "$bin" count 13 --shard 1/2 --out "$dir/s1.json" >/dev/null || fail "nqueens --shard 1/2 failed"

@@ -90,4 +90,22 @@ assert d["n"] == 8 and d["unique"] is True and d["count"] == 12 and len(d["solut
         fail "solve 3 --format json is not valid JSON"
 fi
 
+# The first failed write ends solve at once. A reader gone (a closed pipe):
+# quietly, with status 141, even when SIGPIPE is ignored (as it is under
+# some job runners). Any other failure: one line and status 1. n = 20 has
+# 39 billion solutions: without the stop, these would run for hours.
+status=$( (trap '' PIPE; timeout 60 "$bin" solve 20 --format cols 2>"$dir/pipe-err" | head -n 1 >"$dir/first"
+    echo "${PIPESTATUS[0]}") )
+[ "$status" -eq 141 ] || fail "solve 20 | head -1 with SIGPIPE ignored exited $status, want 141 (124: still running after 60 s)"
+[ ! -s "$dir/pipe-err" ] || fail "solve into a closed pipe printed on stderr: $(cat "$dir/pipe-err")"
+valid_cols "$dir/first" 20 || fail "solve 20 | head -1 printed an invalid board"
+status=$( ("$bin" solve 20 --format cols 2>"$dir/pipe-err" | head -n 1 >/dev/null; echo "${PIPESTATUS[0]}") )
+[ "$status" -eq 141 ] || fail "solve 20 | head -1 exited $status, want 141"
+if [ -w /dev/full ]; then
+    timeout 60 "$bin" solve 20 --format cols >/dev/full 2>"$dir/full"; status=$?
+    [ "$status" -eq 1 ] || fail "solve 20 >/dev/full exited $status, want 1 (124: still running after 60 s)"
+    [ "$(wc -l <"$dir/full")" -eq 1 ] && grep -q '^nqueens: error: cannot write the output: No space left' "$dir/full" ||
+        fail "solve 20 >/dev/full: stderr is not the one line expected: $(cat "$dir/full")"
+fi
+
 finish solve_cli

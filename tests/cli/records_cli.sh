@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# Record files that cannot be turned against their owner: planted symbolic links, leftover temporary files, two runs on one checkpoint, SIGKILL at random moments.
+# usage: records_cli.sh path/to/nqueens
+set -u
+bin=$1
+. "$(dirname "$0")/lib.sh"
+
+# temps FILE: how many temporary files of FILE lie beside it.
+temps() { find "$(dirname "$1")" -maxdepth 1 -name "$(basename "$1").tmp.*" | wc -l; }
+# valid_json FILE: FILE is one whole JSON object.
+valid_json() { python3 -c 'import json, sys; assert isinstance(json.load(open(sys.argv[1])), dict)' "$1" 2>/dev/null; }
+# wait_for FILE PID: until FILE exists (at most 60 s, or until PID ends).
+wait_for() {
+    local _
+    for _ in $(seq 600); do
+        [ -e "$1" ] && return 0
+        kill -0 "$2" 2>/dev/null || return 1
+        sleep 0.1
+    done
+    return 1
+}
+
+# A symbolic link planted where the old program put its temporary file
+# (FILE.tmp.<pid>; exec keeps the pid) neither blocks the run nor redirects
+# its write: at the start, for --out and --checkpoint alike.
+echo precious >"$dir/victim.txt"
+bash -c 'ln -s "$1/victim.txt" "$1/o.json.tmp.$$"; exec "$2" count 12 --shard 0/2 --out "$1/o.json"' \
+    _ "$dir" "$bin" >"$dir/out" 2>"$dir/err" || fail "planted link beside --out: exit $?: $(cat "$dir/err")"
+[ "$(cat "$dir/victim.txt")" = precious ] || fail "planted link beside --out: the victim was overwritten"
+valid_json "$dir/o.json" && [ ! -L "$dir/o.json" ] || fail "planted link beside --out: o.json is not the shard"
+bash -c 'ln -s "$1/victim.txt" "$1/c.json.tmp.$$"; exec "$2" count 12 --checkpoint "$1/c.json"' \
+    _ "$dir" "$bin" >"$dir/out" 2>"$dir/err" || fail "planted link beside --checkpoint: exit $?: $(cat "$dir/err")"
+grep -q ' 14200 solutions' "$dir/out" || fail "planted link beside --checkpoint printed: $(cat "$dir/out")"
+[ "$(cat "$dir/victim.txt")" = precious ] || fail "planted link beside --checkpoint: the victim was overwritten"
+# ... and during a run that writes its checkpoint after every task.
+cp="$dir/during.json"
+bash -c 'exec "$1" count 16 --unique --threads 2 --checkpoint "$2" --checkpoint-interval 0' _ "$bin" "$cp" \
+    >/dev/null 2>&1 &
+pid=$!
+wait_for "$cp" "$pid" || fail "no checkpoint from the run to plant a link beside"
+ln -s "$dir/victim.txt" "$cp.tmp.$pid"
+sleep 0.5
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+[ "$(cat "$dir/victim.txt")" = precious ] || fail "a link planted during the run redirected a checkpoint write"
+[ ! -L "$cp" ] && valid_json "$cp" || fail "a link planted during the run replaced the checkpoint"
+
+# A leftover temporary file never blocks a run, whatever its name; the ones
+# this program names (FILE.tmp. and 12 letters or digits) are removed.
+bash -c 'touch "$1.tmp.$$"; exec "$2" count 12 --checkpoint "$1"' _ "$dir/st.json" "$bin" >"$dir/out" 2>"$dir/err" ||
+    fail "a leftover FILE.tmp.<pid> blocked the run: $(cat "$dir/err")"
+grep -q ' 14200 solutions' "$dir/out" || fail "run beside a leftover temporary file printed: $(cat "$dir/out")"
+touch "$dir/st2.json.tmp.0123456789ab" "$dir/st2.json.tmp.zyxwvutsrqpo"
+"$bin" count 12 --checkpoint "$dir/st2.json" >/dev/null 2>"$dir/err" || fail "count beside two leftovers: $(cat "$dir/err")"
+[ "$(temps "$dir/st2.json")" -eq 0 ] || fail "leftover temporary files were not removed: $(ls "$dir")"
+
+# --checkpoint or --out that is itself a symbolic link: refused, the target untouched.
+ln -s "$dir/victim.txt" "$dir/link.json"
+expect_error_with "--checkpoint '$dir/link.json' is a symbolic link" count 12 --checkpoint "$dir/link.json"
+expect_error_with "--out '$dir/link.json' is a symbolic link" count 12 --shard 0/2 --out "$dir/link.json"
+[ "$(cat "$dir/victim.txt")" = precious ] || fail "--checkpoint/--out through a symbolic link wrote the target"
+
+# Two runs on one checkpoint: the second refuses with one line while the first holds it.
+cp="$dir/two.json"
+"$bin" count 16 --unique --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >/dev/null 2>&1 &
+pid=$!
+if wait_for "$cp" "$pid" && kill -STOP "$pid"; then
+    expect_error_with "--checkpoint '$cp' is in use by another run" count 16 --unique --checkpoint "$cp"
+    kill -CONT "$pid"
+else
+    fail "the first run on one checkpoint ended before a second could start"
+fi
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"; status=$?
+[ "$status" -eq 143 ] || fail "the first of two runs on one checkpoint exited $status on SIGTERM, want 143"
+[ ! -e "$cp.lock" ] || fail "an interrupted run left its lock file $cp.lock"
+
+# SIGKILL at random moments of a run that writes after every task: the
+# checkpoint is always whole JSON, at most one temporary file is left (by
+# the last kill), and the run that finishes removes it and counts exactly.
+cp="$dir/kill.json"
+for round in 1 2 3 4 5; do
+    "$bin" count 15 --unique --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >/dev/null 2>&1 &
+    pid=$!
+    sleep "0.$((RANDOM % 4))$((RANDOM % 10))"
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    if [ -e "$cp" ]; then valid_json "$cp" || fail "SIGKILL round $round: the checkpoint is not whole JSON"; fi
+    [ "$(temps "$cp")" -le 1 ] || fail "SIGKILL round $round: $(temps "$cp") temporary files pile up"
+done
+out=$("$bin" count 15 --unique --checkpoint "$cp" 2>&1) || fail "resume after SIGKILLs: $out"
+case $out in *" 2279184 solutions, 285053 distinct"*) ;; *) fail "resume after SIGKILLs printed: $out" ;; esac
+[ "$(temps "$cp")" -eq 0 ] || fail "temporary files left after SIGKILLs and a finished run: $(ls "$dir")"
+[ ! -e "$cp.lock" ] || fail "a finished run left its lock file $cp.lock"
+
+# SIGHUP (a closed terminal, a lost SSH session) saves and exits like SIGTERM, with status 129.
+cp="$dir/hup.json"
+"$bin" count 16 --unique --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >"$dir/out" 2>"$dir/err" &
+pid=$!
+wait_for "$cp" "$pid" || fail "no checkpoint from the run to send SIGHUP to"
+sleep 0.2
+kill -HUP "$pid"
+wait "$pid"; status=$?
+[ "$status" -eq 129 ] || fail "SIGHUP: exit $status, want 129"
+[ ! -s "$dir/out" ] || fail "SIGHUP: printed on stdout: $(cat "$dir/out")"
+[ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "^nqueens: interrupted by SIGHUP; checkpoint '$cp' holds .* to resume$" "$dir/err" ||
+    fail "SIGHUP: stderr: $(cat "$dir/err")"
+valid_json "$cp" && grep -q '"complete":false' "$cp" || fail "SIGHUP: the checkpoint is not a whole unfinished record"
+
+# Files larger than any record are refused before they are read; deep nesting is refused, not a crash.
+truncate -s 65M "$dir/big.json"
+expect_error_with "'$dir/big.json' is larger than 64 MiB" merge "$dir/big.json"
+expect_error_with "'$dir/big.json' is larger than 64 MiB" count 12 --checkpoint "$dir/big.json"
+rm -f "$dir/big.json"
+python3 -c 'import sys; open(sys.argv[1], "w").write("[" * 100000 + "]" * 100000)' "$dir/deep.json"
+expect_error_with "$dir/deep.json is damaged: not a JSON object" merge "$dir/deep.json"
+python3 -c 'import sys; open(sys.argv[1], "w").write("{\"format\":" + "[" * 100000 + "]" * 100000 + "}")' "$dir/deep.json"
+expect_error_with "$dir/deep.json is not an nqueens checkpoint" merge "$dir/deep.json"
+
+# Every field is under the checksum, and `seconds` must be a time: merge
+# --json then always prints valid JSON, its seconds in full.
+"$bin" count 12 --shard 0/2 --out "$dir/s0.json" >/dev/null || fail "count 12 --shard 0/2 failed"
+"$bin" count 12 --shard 1/2 --out "$dir/s1.json" >/dev/null || fail "count 12 --shard 1/2 failed"
+sed -E 's/"seconds":[^,]*/"seconds":12345/' "$dir/s0.json" >"$dir/edited.json"
+expect_error_with "checksum mismatch" merge "$dir/edited.json" "$dir/s1.json"
+sed 's/"format_version":2/"format_version":1/' "$dir/s0.json" >"$dir/v1.json"
+expect_error_with "has layout version 1 (an older program's); this program reads version 2 only" \
+    merge "$dir/v1.json" "$dir/s1.json"
+for seconds in 1.7e308 -1 1e12+1; do
+    reseal "$dir/s0.json" "$dir/sec.json" "r['seconds'] = $seconds"
+    expect_error_with '"seconds" is not a time between 0 and 1e12 seconds' merge "$dir/sec.json" "$dir/s1.json"
+done
+for seconds in "float('nan')" "float('inf')"; do
+    reseal "$dir/s0.json" "$dir/sec.json" "r['seconds'] = $seconds"
+    expect_error_with "not valid JSON" merge "$dir/sec.json" "$dir/s1.json"
+done
+reseal "$dir/s0.json" "$dir/big0.json" "r['seconds'] = 9e11"
+reseal "$dir/s1.json" "$dir/big1.json" "r['seconds'] = 9e11"
+out=$("$bin" merge "$dir/big0.json" "$dir/big1.json" --json) || fail "merge of shards of 9e11 s each failed"
+printf '%s' "$out" | python3 -c 'import json, sys; assert json.load(sys.stdin)["seconds"] == 1.8e12' 2>/dev/null ||
+    fail "merge of shards of 9e11 s each printed: $out"
+
+# JSON whole or absent: an --out name JSON cannot hold is refused before the count.
+expect_error_with "is not valid UTF-8, so --json cannot print it" count 12 --shard 0/2 --out "$dir/"$'\xff'".json" --json
+[ ! -e "$dir/"$'\xff'".json" ] || fail "a refused --out name was written"
+"$bin" count 12 --shard 0/2 --out "$dir/"$'\xff'".json" >/dev/null || fail "a name not UTF-8 without --json failed"
+
+# The last write of a finished count fails (here: a file size limit, as a
+# full disk would): exit 1, one line that still gives the count, and the
+# earlier file untouched and loadable.
+before=$(cksum <"$dir/s0.json")
+(trap '' XFSZ; ulimit -f 1; exec "$bin" count 14 --unique --shard 0/2 --out "$dir/s0.json") >"$dir/out" 2>"$dir/err"
+status=$?
+[ "$status" -eq 1 ] || fail "a failed final write exited $status, want 1"
+[ ! -s "$dir/out" ] || fail "a failed final write printed on stdout: $(cat "$dir/out")"
+[ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "^nqueens: error: cannot write '$dir/s0.json': File too large; the count, not saved: n = 14, shard 0/2: 179996 solutions, 22528 distinct" "$dir/err" ||
+    fail "a failed final write said: $(cat "$dir/err")"
+[ "$before" = "$(cksum <"$dir/s0.json")" ] || fail "a failed final write changed the earlier file"
+[ "$(temps "$dir/s0.json")" -eq 0 ] || fail "a failed final write left its temporary file"
+out=$("$bin" merge "$dir/s0.json" "$dir/s1.json") || fail "the earlier file after a failed write does not merge"
+case $out in "n = 12: 14200 solutions"*) ;; *) fail "merge after a failed write printed: $out" ;; esac
+
+# Forgery (the checksum is no defence: reseal recomputes it). Each task's
+# counts are kept, so a forged total alone is caught; a forged task is
+# caught by merge --recheck when the sample includes it (always with all).
+"$bin" count 14 --shard 0/2 --out "$dir/f0.json" >/dev/null || fail "count 14 --shard 0/2 failed"
+"$bin" count 14 --shard 1/2 --out "$dir/f1.json" >/dev/null || fail "count 14 --shard 1/2 failed"
+reseal "$dir/f1.json" "$dir/total.json" 'r["total"] += 1000'
+expect_error_with "$dir/total.json: its per-task counts add up to" merge "$dir/f0.json" "$dir/total.json"
+reseal "$dir/f1.json" "$dir/task.json" 'r["counts"][-1][0] += 1000; r["total"] += 1000'
+forged_task=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["done"][-1])' "$dir/task.json")
+out=$("$bin" merge "$dir/f0.json" "$dir/task.json") || fail "merge of a resealed forged task failed"
+case $out in "n = 14: 366596 solutions"*) ;; *) fail "merge without --recheck of a forged task printed: $out" ;; esac
+expect_error_with "merge: '$dir/task.json' fails the recheck: task $forged_task counts " \
+    merge "$dir/f0.json" "$dir/task.json" --recheck all
+expect_error_with "fails the recheck" merge "$dir/f0.json" "$dir/task.json" --recheck=100000
+out=$("$bin" merge "$dir/f0.json" "$dir/f1.json" --recheck 2) || fail "merge --recheck 2 of sound shards failed"
+case $out in "n = 14: 365596 solutions (2 shards, "*"; 4 tasks recounted, all as the files say)") ;;
+    *) fail "merge --recheck 2 printed: $out" ;; esac
+out=$("$bin" merge "$dir/f0.json" "$dir/f1.json" --recheck all --json) || fail "merge --recheck all --json failed"
+case $out in '{"n":14,"total":365596,'*'"rechecked":'*'}') ;; *) fail "merge --recheck all --json printed: $out" ;; esac
+expect_error_with "--recheck (K or all) must be between 1" merge "$dir/f0.json" "$dir/f1.json" --recheck 0
+tasks=$(grep -o '"tasks_done":[0-9]*' "$dir/task.json" | cut -d: -f2)
+caught=0
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+    "$bin" merge "$dir/f0.json" "$dir/task.json" --recheck 3 >/dev/null 2>&1 || caught=$((caught + 1))
+done
+echo "a sample of 3 of the $tasks tasks caught the forged one in $caught of 10 merges"
+
+finish records_cli
