@@ -61,7 +61,7 @@ int main(int argc, char** argv)
                 std::fputs(usage, stdout);
                 return 0;
             }
-            if (arg == "--version") {
+            if (all[i] == "--version" && !(i > 0 && takes_value(all[i - 1]))) {
                 std::fputs(version_text("nqueens").c_str(), stdout);
                 return 0;
             }

@@ -35,7 +35,11 @@ _nqueens()
             mapfile -t COMPREPLY < <(compgen -W "board cols json" -- "$cur")
             return
             ;;
-        --threads | --checkpoint-interval | --shard | --limit)
+        --recheck)
+            mapfile -t COMPREPLY < <(compgen -W "all" -- "$cur")
+            return
+            ;;
+        --threads | --checkpoint-interval | --shard | --limit | --lease)
             return  # a number
             ;;
     esac
@@ -55,10 +59,11 @@ _nqueens()
     case $command in
         "") options="--help --version" ;;
         count) options="--threads --unique --json --progress --no-progress --checkpoint
-                        --checkpoint-interval --shard --out --help" ;;
+                        --checkpoint-interval --recheck --shard --out --help"
+               [[ ${COMP_WORDS[0]##*/} == nqueens-mpi ]] && options+=" --lease" ;;
         table) options="--json --help" ;;
         solve) options="--limit --unique --format --help" ;;
-        merge) options="--json --help" ;;
+        merge) options="--json --recheck --help" ;;
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")

@@ -600,7 +600,7 @@ int main(int argc, char** argv)
                 MPI_Finalize();
                 return 0;
             }
-            if (arg == "--version") {
+            if (all[i] == "--version" && !(i > 0 && takes_value(all[i - 1]))) {
                 if (rank == 0) std::fputs(version_text("nqueens-mpi").c_str(), stdout);
                 MPI_Finalize();
                 return 0;

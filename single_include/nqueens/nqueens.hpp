@@ -1831,6 +1831,7 @@ inline count_result count(int n, const count_options& options = {})
 #endif  // NQUEENS_ENGINE_HPP
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -1848,6 +1849,10 @@ namespace nqueens {
 struct record_error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// The most seconds a record may hold (about 31,700 years): more is damage,
+// and a bound keeps the sum over max_shards records finite.
+inline constexpr double max_record_seconds = 1e12;
 
 // The most slices a count is cut into: more would leave most slices empty
 // (no n has that many sub-problems), and a record claiming more is damaged.
@@ -1879,18 +1884,19 @@ inline std::string to_string(const shard& s)
     return std::to_string(s.index) + "/" + std::to_string(s.count);
 }
 
-// What part of one count is done: which tasks of which plan, and the sum of
-// their counts. A checkpoint is an incomplete record; a shard result is a
-// complete one. The program that wrote it is noted for merging.
+// What part of one count is done: which tasks of which plan, each one's
+// counts and their sum. A checkpoint is an incomplete record; a shard
+// result is a complete one. The program that wrote it is noted for merging.
 struct run_record {
     int n = 0;
-    std::uint32_t plan_version = 0;  // work_plan::version(): which split, and so which mode
-    std::size_t plan_size = 0;       // work_plan(n).size() when written
-    shard slice{};                   // the tasks this record is about
-    std::vector<std::size_t> done;   // finished task ids, increasing
-    task_result sum{};               // the counts of the finished tasks
-    double seconds = 0;              // wall time spent on them so far
-    std::string program;             // e.g. "nqueens 0.1.0"
+    std::uint32_t plan_version = 0;   // work_plan::version(): which split, and so which mode
+    std::size_t plan_size = 0;        // work_plan(n).size() when written
+    shard slice{};                    // the tasks this record is about
+    std::vector<std::size_t> done;    // finished task ids, increasing
+    std::vector<task_result> counts;  // counts[i]: what task done[i] counted
+    task_result sum{};                // the sum of `counts`
+    double seconds = 0;               // wall time spent on them so far
+    std::string program;              // e.g. "nqueens 0.1.0"
 
     // The tasks of the slice (done or not).
     std::size_t tasks_total() const noexcept { return slice.size(plan_size); }
@@ -1928,13 +1934,13 @@ struct fnv1a64 {
 
 }  // namespace detail
 
-// A checksum of everything in `r` that decides a count (not `seconds`): a
-// file keeps it and is refused when it no longer matches. Cost: linear in
+// A checksum of every field of `r` (`seconds` by its bits): a file keeps
+// it and is refused when it no longer matches. Cost: linear in
 // done.size().
 inline std::uint64_t record_checksum(const run_record& r)
 {
     detail::fnv1a64 f;
-    f.add(std::string_view("nqueens-run/1:"));
+    f.add(std::string_view("nqueens-run/2:"));
     f.add(r.program);
     f.add(std::string_view("|"));
     f.add(static_cast<std::uint64_t>(r.n));
@@ -1945,19 +1951,29 @@ inline std::uint64_t record_checksum(const run_record& r)
     f.add(r.sum.total);
     f.add(r.sum.distinct);
     f.add(r.sum.nodes);
+    f.add(std::bit_cast<std::uint64_t>(r.seconds));
     f.add(static_cast<std::uint64_t>(r.done.size()));
     for (const std::size_t id : r.done) f.add(static_cast<std::uint64_t>(id));
+    f.add(static_cast<std::uint64_t>(r.counts.size()));
+    for (const task_result& c : r.counts) {
+        f.add(c.total);
+        f.add(c.distinct);
+        f.add(c.nodes);
+    }
     return f.h;
 }
 
 // Checks that `r` is internally sound: 1 <= n <= 32, a valid slice of at
-// most max_shards, ids
-// increasing (so no duplicates), below plan_size and in the slice. Throws
+// most max_shards, ids increasing (so no duplicates), below plan_size and in
+// the slice, one entry of `counts` per id adding up to `sum`, seconds
+// finite and in 0..max_record_seconds. Throws
 // record_error naming the first problem, prefixed by `what` (a file name).
 inline void check_record(const run_record& r, std::string_view what = "record")
 {
     const std::string w(what);
     if (!in_domain(r.n)) throw record_error(w + ": n = " + std::to_string(r.n) + " is outside 1..32");
+    if (!(r.seconds >= 0 && r.seconds <= max_record_seconds))  // also refuses NaN
+        throw record_error(w + ": \"seconds\" is not a time between 0 and 1e12 seconds");
     if (!r.slice.valid())
         throw record_error(w + ": shard " + std::to_string(r.slice.index) + "/" +
                            std::to_string(r.slice.count) + " is not a valid slice");
@@ -1979,6 +1995,25 @@ inline void check_record(const run_record& r, std::string_view what = "record")
     }
     if (r.done.empty() && (r.sum.total != 0 || r.sum.distinct != 0 || r.sum.nodes != 0))
         throw record_error(w + ": counts without any finished task");
+    if (r.counts.size() != r.done.size())
+        throw record_error(w + ": " + std::to_string(r.counts.size()) + " per-task counts for " +
+                           std::to_string(r.done.size()) + " finished tasks");
+    task_result sum{};
+    const auto add = [&](std::uint64_t& to, std::uint64_t v) {
+        if (v > ~std::uint64_t{0} - to) throw record_error(w + ": the per-task counts overflow 64 bits");
+        to += v;
+    };
+    for (const task_result& c : r.counts) {
+        add(sum.total, c.total);
+        add(sum.distinct, c.distinct);
+        add(sum.nodes, c.nodes);
+    }
+    if (sum != r.sum)
+        throw record_error(w + ": its per-task counts add up to " + std::to_string(sum.total) +
+                           " solutions, " + std::to_string(sum.distinct) + " distinct, " +
+                           std::to_string(sum.nodes) + " nodes, not the totals it gives (" +
+                           std::to_string(r.sum.total) + ", " + std::to_string(r.sum.distinct) + ", " +
+                           std::to_string(r.sum.nodes) + ")");
 }
 
 // Checks that `r` (sound by check_record) belongs to a run of `plan` over
@@ -2012,13 +2047,19 @@ inline void check_record_matches(const run_record& r, const work_plan& plan, sha
 class record_builder {
 public:
     // Starts from `r` (a checked record: check_record).
-    explicit record_builder(run_record r) : record_(std::move(r)), mask_(record_.plan_size, false)
+    explicit record_builder(run_record r)
+        : record_(std::move(r)), mask_(record_.plan_size, false), counts_(record_.plan_size)
     {
-        for (const std::size_t id : record_.done) mask_.at(id) = true;
+        for (std::size_t i = 0; i < record_.done.size(); ++i) {
+            mask_.at(record_.done[i]) = true;
+            counts_.at(record_.done[i]) = record_.counts.at(i);
+        }
         count_ = record_.done.size();
     }
 
     bool is_done(std::size_t id) const { return id < mask_.size() && mask_[id]; }
+    // What task id counted; is_done(id) must hold.
+    const task_result& counts_of(std::size_t id) const { return counts_.at(id); }
     std::size_t tasks_done() const noexcept { return count_; }
     const run_record& base() const noexcept { return record_; }
     task_result sum() const noexcept { return record_.sum; }
@@ -2035,6 +2076,7 @@ public:
         record_.sum.distinct = detail::checked_add(record_.sum.distinct, t.distinct);
         record_.sum.nodes = detail::checked_add(record_.sum.nodes, t.nodes);
         mask_[id] = true;
+        counts_[id] = t;
         ++count_;
     }
 
@@ -2047,14 +2089,20 @@ public:
         run_record r = record_;
         r.done.clear();
         r.done.reserve(count_);
-        for (std::size_t id = 0; id < mask_.size(); ++id)
-            if (mask_[id]) r.done.push_back(id);
+        r.counts.clear();
+        r.counts.reserve(count_);
+        for (std::size_t id = 0; id < mask_.size(); ++id) {
+            if (!mask_[id]) continue;
+            r.done.push_back(id);
+            r.counts.push_back(counts_[id]);
+        }
         return r;
     }
 
 private:
     run_record record_;
     std::vector<bool> mask_;
+    std::vector<task_result> counts_;  // by id, for the done ones
     std::size_t count_ = 0;
 };
 
@@ -2154,9 +2202,11 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
     m.shards = k;
     for (const run_record& r : records) {
         m.tasks += r.done.size();
-        m.sum.total = detail::checked_add(m.sum.total, r.sum.total);
-        m.sum.distinct = detail::checked_add(m.sum.distinct, r.sum.distinct);
-        m.sum.nodes = detail::checked_add(m.sum.nodes, r.sum.nodes);
+        for (const task_result& c : r.counts) {  // summed again from each task's counts
+            m.sum.total = detail::checked_add(m.sum.total, c.total);
+            m.sum.distinct = detail::checked_add(m.sum.distinct, c.distinct);
+            m.sum.nodes = detail::checked_add(m.sum.nodes, c.nodes);
+        }
         m.seconds += r.seconds;
     }
     return m;
