@@ -51,7 +51,8 @@ int run_merge(args a)
         recheck_each ? recheck_records(records, names, *plan, *recheck_each, "merge: ") : 0;
 
     const auto total = static_cast<unsigned long long>(m.sum.total);
-    const auto distinct = static_cast<unsigned long long>(m.sum.distinct);
+    // Every shard of the count is here: Burnside's lemma applies to the total.
+    const auto distinct = static_cast<unsigned long long>(plan->distinct_of(m.sum));
     // Shards counted without --unique carry no distinct count.
     std::string text;  // composed whole before any of it is printed
     if (json) {

@@ -225,12 +225,19 @@ run_record load_record_file(const std::string& path, bool follow_links)
 
 file_lock::file_lock(const std::string& path, const char* option) : name_(path + ".lock")
 {
+    // A run that has just ended (its result printed, an MPI job being torn
+    // down) may still hold the lock for a moment: wait up to 3 s for it.
+    int waits = 60;
     for (;;) {
         fd_ = ::open(name_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (fd_ < 0) throw usage_error("cannot write '" + path + "': " + std::strerror(errno));
         if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
             const int err = errno;
             ::close(fd_);
+            if (err == EWOULDBLOCK && waits-- > 0) {
+                ::usleep(50000);
+                continue;
+            }
             if (err == EWOULDBLOCK)
                 throw usage_error(std::string(option) + " '" + path +
                                   "' is in use by another run (it holds '" + name_ + "')");
@@ -522,19 +529,21 @@ std::optional<int> persist_session::finish(count_result& r, bool json)
     // Complete: from here on a signal no longer changes the outcome (the
     // record is whole; printing it is all that is left).
     commit_to_result();
-    save_final_record(options_.checkpoint, rec, plan_.counts_distinct());
-    save_final_record(options_.out, rec, plan_.counts_distinct());
+    const bool whole = rec.slice == shard{};
+    // A shard's summary shows a distinct count only where tasks have their own.
+    const bool with_distinct = whole ? plan_.counts_distinct() : plan_.distinct_per_task();
+    save_final_record(options_.checkpoint, rec, plan_.distinct_per_task());
+    save_final_record(options_.out, rec, plan_.distinct_per_task());
     r.total = rec.sum.total;
-    r.distinct = rec.sum.distinct;
+    r.distinct = whole ? plan_.distinct_of(rec.sum) : rec.sum.distinct;
     r.nodes = rec.sum.nodes;
     r.seconds = rec.seconds;
     r.cancelled = false;
-    if (rec.slice == shard{}) return std::nullopt;
+    if (whole) return std::nullopt;
 
     const auto total = static_cast<unsigned long long>(rec.sum.total);
     const auto distinct = static_cast<unsigned long long>(rec.sum.distinct);
     const auto nodes = static_cast<unsigned long long>(rec.sum.nodes);
-    const bool with_distinct = plan_.counts_distinct();
     // Composed whole before any of it is printed.
     std::string text;
     if (json) {

@@ -98,26 +98,52 @@ TEST_CASE("count(n) rejects n outside 1..32 with the domain sentence", "[engine]
 
 TEST_CASE("a work_plan's tasks are stable and add up to the counts", "[engine][plan]")
 {
+    // 6 <= n <= 23 with distinct: the join's tasks under a version of their
+    // own; each task's distinct is 0, and distinct_of() turns the sum of all
+    // tasks into the distinct count (Burnside's lemma).
     const nqueens::work_plan a(12, both);
     const nqueens::work_plan b(12, both);
     REQUIRE(a.size() == b.size());
-    REQUIRE(a.size() > 100);
+    REQUIRE(a.size() > 10);
+    CHECK(a.size() == nqueens::work_plan(12).size());
     CHECK(a.n() == 12);
     nqueens::task_result sum{};
     for (std::size_t id = 0; id < a.size(); ++id) {
         const auto r = a.run(id);
         CHECK(r == b.run(id));
+        CHECK(r.distinct == 0);
         CHECK(a.estimate(id) == b.estimate(id));
         sum.total += r.total;
-        sum.distinct += r.distinct;
         sum.nodes += r.nodes;
     }
     CHECK(sum.total == total(12));
-    CHECK(sum.distinct == distinct(12));
+    CHECK(a.distinct_of(sum) == distinct(12));
     CHECK(sum.nodes == nqueens::count(12, with_threads(0, both)).nodes);
     CHECK(a.counts_distinct());
-    CHECK(a.version() == 1);
+    CHECK_FALSE(a.distinct_per_task());
+    CHECK(a.version() == 3);
+    CHECK(nqueens::work_plan::mode_of_version(3) == both);
+    CHECK(nqueens::work_plan(12).distinct_of(sum) == 0);  // a totals plan has no distinct count
     CHECK_THROWS_AS(a.run(a.size()), std::out_of_range);
+
+    // n < 6 and n > 23: the symmetric search's tasks, each with its own
+    // share of the distinct count.
+    for (int n = 1; n <= 5; ++n) {
+        INFO("n = " << n);
+        const nqueens::work_plan plan(n, both);
+        CHECK(plan.version() == 1);
+        CHECK(plan.distinct_per_task());
+        nqueens::task_result s{};
+        for (std::size_t id = 0; id < plan.size(); ++id) {
+            const auto r = plan.run(id);
+            s.total += r.total;
+            s.distinct += r.distinct;
+        }
+        CHECK(s.total == total(n));
+        CHECK(s.distinct == distinct(n));
+        CHECK(plan.distinct_of(s) == distinct(n));
+    }
+    CHECK(nqueens::work_plan(24, both).version() == 1);
     CHECK(nqueens::work_plan(1).size() == 1);
     CHECK(nqueens::work_plan(2).size() == 0);
     CHECK(nqueens::work_plan(3).size() == 0);
@@ -176,12 +202,13 @@ TEST_CASE("shards chosen by include add up to the whole count", "[engine][plan]"
         o.include = [shard](std::size_t id) { return id % 3 == shard; };
         const auto r = nqueens::count(plan, o);
         CHECK_FALSE(r.cancelled);
+        CHECK(r.distinct == 0);  // a slice of the join's tasks has no distinct count of its own
         sum.total += r.total;
-        sum.distinct += r.distinct;
+        sum.nodes += r.nodes;
         tasks += r.tasks_total;
     }
     CHECK(sum.total == total(13));
-    CHECK(sum.distinct == distinct(13));
+    CHECK(plan.distinct_of(sum) == distinct(13));
     CHECK(tasks == plan.size());
 }
 

@@ -43,7 +43,8 @@ With P = 1 the one rank counts alone.
 options:
   --threads T          threads per counting rank (default: the cores of its
                        node divided among the counting ranks on it)
-  --unique             also print the distinct count (a slower search)
+  --unique             also print the distinct count (6 <= N <= 23: at no extra
+                       cost; other N: a slower search)
   --json               one JSON object on stdout
   --checkpoint FILE    keep the finished work in FILE (every 2 s and on
                        SIGINT/SIGTERM/SIGHUP); the same command again
@@ -163,15 +164,19 @@ void warn_about_binding(int rank, int ranks, unsigned threads)
             threads, threads);
 }
 
-void print_result(const settings& s, const run_record& r, unsigned threads, int ranks)
+// `distinct`: shown with --unique, unless it is nullopt (a shard of a plan
+// whose tasks have no distinct count of their own).
+void print_result(const settings& s, const run_record& r, std::optional<std::uint64_t> distinct_count,
+                  unsigned threads, int ranks)
 {
     const auto total = static_cast<unsigned long long>(r.sum.total);
-    const auto distinct = static_cast<unsigned long long>(r.sum.distinct);
+    const auto distinct = static_cast<unsigned long long>(distinct_count.value_or(0));
+    const bool unique = s.unique && distinct_count.has_value();
     const std::string seconds = format_seconds(r.seconds);
     std::string text;  // composed whole before any of it is printed
     if (s.json) {
         text = formatted("{\"n\":%d,\"total\":%llu", r.n, total);
-        if (s.unique) text += formatted(",\"distinct\":%llu", distinct);
+        if (unique) text += formatted(",\"distinct\":%llu", distinct);
         text += formatted(",\"threads\":%u,\"ranks\":%d,\"seconds\":%s,\"nodes\":%llu", threads, ranks,
                           seconds.c_str(), static_cast<unsigned long long>(r.sum.nodes));
         if (r.slice != shard{}) text += formatted(",\"shard\":\"%s\"", to_string(r.slice).c_str());
@@ -179,7 +184,7 @@ void print_result(const settings& s, const run_record& r, unsigned threads, int 
     } else {
         std::string what = "n = " + std::to_string(r.n);
         if (r.slice != shard{}) what += ", shard " + to_string(r.slice);
-        if (s.unique)
+        if (unique)
             text = formatted("%s: %llu solutions, %llu distinct (%s s)\n", what.c_str(), total, distinct,
                              seconds.c_str());
         else
@@ -203,7 +208,7 @@ int run_alone(const settings& s, stop_on_signals& signals)
     shown.n = r.n;
     shown.sum = {r.total, r.distinct, r.nodes};
     shown.seconds = r.seconds;
-    print_result(s, shown, r.threads, 1);
+    print_result(s, shown, r.distinct, r.threads, 1);
     return 0;
 }
 
@@ -392,9 +397,14 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
                                  (s.persist.checkpoint.empty() ? "" : "; run the same command to resume"));
     }
     commit_to_result();
-    save_final_record(s.persist.checkpoint, r, s.unique);
-    save_final_record(s.persist.out, r, s.unique);
-    print_result(s, r, threads, ranks);
+    save_final_record(s.persist.checkpoint, r, plan.distinct_per_task());
+    save_final_record(s.persist.out, r, plan.distinct_per_task());
+    std::optional<std::uint64_t> distinct;
+    if (r.slice == shard{})
+        distinct = plan.distinct_of(r.sum);
+    else if (plan.distinct_per_task())
+        distinct = r.sum.distinct;
+    print_result(s, r, distinct, threads, ranks);
     if (lost > 0) {
         // A written-off rank never reaches MPI_Finalize: end the job here,
         // with status 0, since the count is whole.

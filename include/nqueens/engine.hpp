@@ -4,6 +4,7 @@
 
 #include <nqueens/detail/checked.hpp>
 #include <nqueens/detail/half_join.hpp>
+#include <nqueens/detail/invariant.hpp>
 #include <nqueens/detail/symmetric_search.hpp>
 #include <nqueens/domain.hpp>
 
@@ -43,8 +44,12 @@ enum class count_mode : std::uint8_t {
     // times faster than the symmetric search at n = 17. Other n use the
     // symmetric search (whose memory, unlike the join's, does not grow).
     total,
-    // The total and the distinct count (OEIS A002562), by the 8-fold
-    // symmetric search (detail/symmetric_search.hpp).
+    // The total and the distinct count (OEIS A002562). For 6 <= n <= 23 the
+    // join's total, then Burnside's lemma (count_distinct in count.hpp):
+    // the distinct count follows from the total and the few boards a half
+    // or quarter turn fixes, found in at most a second or so. Other n run
+    // the 8-fold symmetric search (detail/symmetric_search.hpp), which
+    // counts one representative per class.
     with_distinct,
 };
 
@@ -56,9 +61,12 @@ enum class count_mode : std::uint8_t {
 //   row(s), one per class under mirror and flip, and which of a few leading
 //   columns the top half uses; run() joins the top and bottom halves.
 //   `distinct` is 0. Memory: up to a few hundred MB per thread (n = 21..23).
-// - count_mode::with_distinct, and n < 6 or n > 23: a task is a placement of
-//   the first rows of the 8-fold symmetric search, one representative per
-//   class of solutions.
+// - count_mode::with_distinct, 6 <= n <= 23: the same tasks, but a plan of
+//   its own version (3); `distinct` is 0 in every task, and distinct_of()
+//   turns the sum of all tasks into the distinct count.
+// - n < 6 or n > 23: a task is a placement of the first rows of the 8-fold
+//   symmetric search, one representative per class of solutions; `distinct`
+//   adds up over the tasks.
 //
 // Ids 0 .. size() - 1 are stable: the same n, mode and version() give the
 // same list in the same order, so slices of it can run on other machines or
@@ -79,7 +87,8 @@ public:
     explicit work_plan(int n, count_mode mode = count_mode::total) : n_(n)
     {
         check_domain(n);
-        join_ = mode == count_mode::total && n >= detail::join_min_n && n <= detail::join_max_n;
+        join_ = n >= detail::join_min_n && n <= detail::join_max_n;
+        distinct_ = mode == count_mode::with_distinct || !join_;
         if (join_) {
             detail::for_each_join_task(n, [this](const detail::join_task& t) {
                 join_tasks_.push_back(t);
@@ -96,18 +105,37 @@ public:
     int n() const noexcept { return n_; }
     std::size_t size() const noexcept { return estimates_.size(); }
 
-    // Whether run() gives distinct counts (otherwise they are 0).
-    bool counts_distinct() const noexcept { return !join_; }
-    count_mode mode() const noexcept { return join_ ? count_mode::total : count_mode::with_distinct; }
+    // Whether the plan gives a distinct count (through distinct_of()).
+    bool counts_distinct() const noexcept { return distinct_; }
+    count_mode mode() const noexcept { return distinct_ ? count_mode::with_distinct : count_mode::total; }
 
     // The version of the split: 1 for the symmetric search's tasks, 2 for
-    // the join's. Checkpoints and shards record it.
-    std::uint32_t version() const noexcept { return join_ ? 2 : 1; }
+    // the join's totals, 3 for the join's tasks whose distinct count comes
+    // from Burnside's lemma. Checkpoints and shards record it.
+    std::uint32_t version() const noexcept { return join_ ? (distinct_ ? 3 : 2) : 1; }
 
     // The mode whose plans for n have `version` (for reading records back).
     static constexpr count_mode mode_of_version(std::uint32_t version) noexcept
     {
         return version == 2 ? count_mode::total : count_mode::with_distinct;
+    }
+
+    // Whether each task's distinct count is its share of the whole (the
+    // symmetric search's tasks), so that a slice of the plan has one too.
+    // With the join's tasks only the whole plan has a distinct count.
+    bool distinct_per_task() const noexcept { return distinct_ && !join_; }
+
+    // The distinct count of n from `sum`, the counts of every task of the
+    // plan added up: sum.distinct for the symmetric search's tasks; for the
+    // join's, Burnside's lemma on sum.total (milliseconds; about a second at
+    // n = 22 or 23). 0 for a plan without distinct counts. Throws
+    // std::overflow_error rather than wrap.
+    std::uint64_t distinct_of(const task_result& sum) const
+    {
+        if (!distinct_) return 0;
+        if (!join_) return sum.distinct;
+        return detail::distinct_from(n_, sum.total, detail::count_invariant(n_, 2),
+                                     detail::count_invariant(n_, 1));
     }
 
     // A rough, relative cost of task id; count() starts the largest first
@@ -162,6 +190,7 @@ private:
 
     int n_;
     bool join_ = false;
+    bool distinct_ = false;
     std::vector<detail::sym_task> sym_tasks_;
     std::vector<detail::join_task> join_tasks_;
     std::vector<std::uint64_t> estimates_;
@@ -201,7 +230,7 @@ struct count_options {
 struct count_result {
     int n = 0;
     std::uint64_t total = 0;
-    std::uint64_t distinct = 0;  // 0 unless counts_distinct
+    std::uint64_t distinct = 0;  // 0 unless counts_distinct; of the whole count only when every task ran
     bool counts_distinct = false;
     std::uint64_t nodes = 0;
     double seconds = 0;
@@ -250,14 +279,16 @@ public:
         count_result r{};
         r.n = plan_.n();
         r.total = sum_.total;
-        r.distinct = sum_.distinct;
         r.counts_distinct = plan_.counts_distinct();
+        r.cancelled = done_ != order_.size();
+        // The distinct count needs every task: a slice or a cancelled run
+        // gives its tasks' own sum (0 for the join's tasks).
+        r.distinct = !r.cancelled && order_.size() == plan_.size() ? plan_.distinct_of(sum_) : sum_.distinct;
         r.nodes = sum_.nodes;
         r.seconds = elapsed();
         r.threads = threads;
         r.tasks_done = done_;
         r.tasks_total = order_.size();
-        r.cancelled = done_ != order_.size();
         if (options_.on_progress) options_.on_progress(snapshot(r.seconds));
         return r;
     }
@@ -364,7 +395,9 @@ inline count_result count(const work_plan& plan, const count_options& options = 
 // n = 18, divided among the threads, with at most a few hundred MB of memory
 // per thread. Each extra row costs about 4 to 5 times more on average, but
 // unevenly: an odd n about twice the even n below it, the next even n about
-// ten times the odd one. With distinct, about ten times the total's cost.
+// ten times the odd one. With distinct: the same for 6 <= n <= 23 (plus
+// about a second at most for Burnside's lemma), about ten times more for
+// other n (the symmetric search).
 // Measured figures, with the commands that give them: README, "Speed".
 //
 //     auto r = nqueens::count(16);  // r.total == 14772512

@@ -951,10 +951,10 @@ constexpr std::uint64_t count_by_join(int n)
 
 #endif  // NQUEENS_DETAIL_HALF_JOIN_HPP
 
-// ---- <nqueens/detail/symmetric_search.hpp> ----
-// The 8-fold symmetric search: one representative per class of solutions, weighted by the class size.
-#ifndef NQUEENS_DETAIL_SYMMETRIC_SEARCH_HPP
-#define NQUEENS_DETAIL_SYMMETRIC_SEARCH_HPP
+// ---- <nqueens/detail/invariant.hpp> ----
+// Counting the solutions that a half turn or a quarter turn of the board maps onto themselves.
+#ifndef NQUEENS_DETAIL_INVARIANT_HPP
+#define NQUEENS_DETAIL_INVARIANT_HPP
 
 // ---- <nqueens/detail/search.hpp> ----
 // The constexpr kernel: a recursive bitmask depth-first search that every driver calls.
@@ -1078,6 +1078,111 @@ constexpr search_result count_completions(int n, partial p) noexcept
 }  // namespace nqueens::detail
 
 #endif  // NQUEENS_DETAIL_SEARCH_HPP
+
+#include <bit>
+#include <cstdint>
+
+namespace nqueens::detail {
+
+// A partial board on which queens are placed anywhere, not row by row:
+// rows, columns and both diagonals in use. Diagonal r + c is bit r + c of
+// `sums`; diagonal c - r is bit c - r + n - 1 of `diffs` (2n - 1 <= 63 bits).
+struct free_board {
+    int n = 0;
+    mask_t rows = 0;
+    mask_t cols = 0;
+    std::uint64_t sums = 0;
+    std::uint64_t diffs = 0;
+
+    // Places a queen at (r, c); false, leaving the board unusable, if a
+    // queen already there or on its row, column or a diagonal attacks it.
+    constexpr bool place(int r, int c) noexcept
+    {
+        const mask_t row = mask_t{1} << r;
+        const mask_t col = mask_t{1} << c;
+        const std::uint64_t sum = std::uint64_t{1} << (r + c);
+        const std::uint64_t diff = std::uint64_t{1} << (c - r + n - 1);
+        if ((rows & row) != 0 || (cols & col) != 0 || (sums & sum) != 0 || (diffs & diff) != 0) return false;
+        rows |= row;
+        cols |= col;
+        sums |= sum;
+        diffs |= diff;
+        return true;
+    }
+
+    // The columns of row r that no queen attacks.
+    constexpr mask_t open_in_row(int r) const noexcept
+    {
+        const mask_t by_sum = static_cast<mask_t>(sums >> r);
+        const mask_t by_diff = static_cast<mask_t>(diffs >> (n - 1 - r));
+        return full_mask(n) & ~(cols | by_sum | by_diff);
+    }
+};
+
+// Completes `b` in every way that the rotation by `quarters` quarter turns
+// (1 or 2) maps onto itself: the first empty row gets a queen, and with it
+// every image of that queen under the rotation (4 queens for a quarter turn,
+// 2 for a half turn), all at once. Returns the number of full boards.
+constexpr std::uint64_t count_invariant_from(const free_board& b, int quarters) noexcept
+{
+    const int n = b.n;
+    if (b.rows == full_mask(n)) return 1;
+    const int r = std::countr_one(b.rows);
+    std::uint64_t found = 0;
+    for (mask_t open = b.open_in_row(r); open != 0; open &= open - 1) {
+        free_board next = b;
+        int y = r;
+        int x = std::countr_zero(open);
+        bool fits = next.place(y, x);
+        // The images of (y, x) under the rotation, until back at (r, c).
+        for (int image = 1; fits && image < 4 / quarters; ++image) {
+            for (int q = 0; q < quarters; ++q) {
+                const int turned = x;  // a quarter turn: (y, x) -> (x, n - 1 - y)
+                x = n - 1 - y;
+                y = turned;
+            }
+            fits = next.place(y, x);
+        }
+        if (fits) found += count_invariant_from(next, quarters);
+    }
+    return found;
+}
+
+// The number of solutions of the n x n board that a rotation by `quarters`
+// quarter turns (1 or 2) leaves unchanged. On an odd board such a solution
+// has a queen in the centre (the middle row's queen is its own image); a
+// quarter turn leaves none unchanged unless n % 4 is 0 or 1, since the other
+// queens come in fours. Cost: a search over about half (half turn) or a
+// quarter (quarter turn) of the rows, tiny next to the full count.
+constexpr std::uint64_t count_invariant(int n, int quarters) noexcept
+{
+    if (quarters == 1 && n % 4 > 1) return 0;
+    free_board b{};
+    b.n = n;
+    if (n % 2 == 1 && !b.place(n / 2, n / 2)) return 0;
+    return count_invariant_from(b, quarters);
+}
+
+// Burnside's lemma on the 8 symmetries of the square: the classes of
+// solutions are the average number of solutions each symmetry fixes. The
+// four reflections fix none for n > 1 (a queen and its mirror image would
+// share a row, a column or a diagonal), the half turn fixes `half`, each
+// quarter turn `quarter`, the identity all `total`.
+// Throws std::overflow_error rather than wrap.
+constexpr std::uint64_t distinct_from(int n, std::uint64_t total, std::uint64_t half, std::uint64_t quarter)
+{
+    if (n == 1) return total;
+    return checked_add(total, checked_add(half, checked_mul(2, quarter))) / 8;
+}
+
+}  // namespace nqueens::detail
+
+#endif  // NQUEENS_DETAIL_INVARIANT_HPP
+
+// ---- <nqueens/detail/symmetric_search.hpp> ----
+// The 8-fold symmetric search: one representative per class of solutions, weighted by the class size.
+#ifndef NQUEENS_DETAIL_SYMMETRIC_SEARCH_HPP
+#define NQUEENS_DETAIL_SYMMETRIC_SEARCH_HPP
 
 #include <array>
 #include <bit>
@@ -1491,8 +1596,12 @@ enum class count_mode : std::uint8_t {
     // times faster than the symmetric search at n = 17. Other n use the
     // symmetric search (whose memory, unlike the join's, does not grow).
     total,
-    // The total and the distinct count (OEIS A002562), by the 8-fold
-    // symmetric search (detail/symmetric_search.hpp).
+    // The total and the distinct count (OEIS A002562). For 6 <= n <= 23 the
+    // join's total, then Burnside's lemma (count_distinct in count.hpp):
+    // the distinct count follows from the total and the few boards a half
+    // or quarter turn fixes, found in at most a second or so. Other n run
+    // the 8-fold symmetric search (detail/symmetric_search.hpp), which
+    // counts one representative per class.
     with_distinct,
 };
 
@@ -1504,9 +1613,12 @@ enum class count_mode : std::uint8_t {
 //   row(s), one per class under mirror and flip, and which of a few leading
 //   columns the top half uses; run() joins the top and bottom halves.
 //   `distinct` is 0. Memory: up to a few hundred MB per thread (n = 21..23).
-// - count_mode::with_distinct, and n < 6 or n > 23: a task is a placement of
-//   the first rows of the 8-fold symmetric search, one representative per
-//   class of solutions.
+// - count_mode::with_distinct, 6 <= n <= 23: the same tasks, but a plan of
+//   its own version (3); `distinct` is 0 in every task, and distinct_of()
+//   turns the sum of all tasks into the distinct count.
+// - n < 6 or n > 23: a task is a placement of the first rows of the 8-fold
+//   symmetric search, one representative per class of solutions; `distinct`
+//   adds up over the tasks.
 //
 // Ids 0 .. size() - 1 are stable: the same n, mode and version() give the
 // same list in the same order, so slices of it can run on other machines or
@@ -1527,7 +1639,8 @@ public:
     explicit work_plan(int n, count_mode mode = count_mode::total) : n_(n)
     {
         check_domain(n);
-        join_ = mode == count_mode::total && n >= detail::join_min_n && n <= detail::join_max_n;
+        join_ = n >= detail::join_min_n && n <= detail::join_max_n;
+        distinct_ = mode == count_mode::with_distinct || !join_;
         if (join_) {
             detail::for_each_join_task(n, [this](const detail::join_task& t) {
                 join_tasks_.push_back(t);
@@ -1544,18 +1657,37 @@ public:
     int n() const noexcept { return n_; }
     std::size_t size() const noexcept { return estimates_.size(); }
 
-    // Whether run() gives distinct counts (otherwise they are 0).
-    bool counts_distinct() const noexcept { return !join_; }
-    count_mode mode() const noexcept { return join_ ? count_mode::total : count_mode::with_distinct; }
+    // Whether the plan gives a distinct count (through distinct_of()).
+    bool counts_distinct() const noexcept { return distinct_; }
+    count_mode mode() const noexcept { return distinct_ ? count_mode::with_distinct : count_mode::total; }
 
     // The version of the split: 1 for the symmetric search's tasks, 2 for
-    // the join's. Checkpoints and shards record it.
-    std::uint32_t version() const noexcept { return join_ ? 2 : 1; }
+    // the join's totals, 3 for the join's tasks whose distinct count comes
+    // from Burnside's lemma. Checkpoints and shards record it.
+    std::uint32_t version() const noexcept { return join_ ? (distinct_ ? 3 : 2) : 1; }
 
     // The mode whose plans for n have `version` (for reading records back).
     static constexpr count_mode mode_of_version(std::uint32_t version) noexcept
     {
         return version == 2 ? count_mode::total : count_mode::with_distinct;
+    }
+
+    // Whether each task's distinct count is its share of the whole (the
+    // symmetric search's tasks), so that a slice of the plan has one too.
+    // With the join's tasks only the whole plan has a distinct count.
+    bool distinct_per_task() const noexcept { return distinct_ && !join_; }
+
+    // The distinct count of n from `sum`, the counts of every task of the
+    // plan added up: sum.distinct for the symmetric search's tasks; for the
+    // join's, Burnside's lemma on sum.total (milliseconds; about a second at
+    // n = 22 or 23). 0 for a plan without distinct counts. Throws
+    // std::overflow_error rather than wrap.
+    std::uint64_t distinct_of(const task_result& sum) const
+    {
+        if (!distinct_) return 0;
+        if (!join_) return sum.distinct;
+        return detail::distinct_from(n_, sum.total, detail::count_invariant(n_, 2),
+                                     detail::count_invariant(n_, 1));
     }
 
     // A rough, relative cost of task id; count() starts the largest first
@@ -1610,6 +1742,7 @@ private:
 
     int n_;
     bool join_ = false;
+    bool distinct_ = false;
     std::vector<detail::sym_task> sym_tasks_;
     std::vector<detail::join_task> join_tasks_;
     std::vector<std::uint64_t> estimates_;
@@ -1649,7 +1782,7 @@ struct count_options {
 struct count_result {
     int n = 0;
     std::uint64_t total = 0;
-    std::uint64_t distinct = 0;  // 0 unless counts_distinct
+    std::uint64_t distinct = 0;  // 0 unless counts_distinct; of the whole count only when every task ran
     bool counts_distinct = false;
     std::uint64_t nodes = 0;
     double seconds = 0;
@@ -1698,14 +1831,16 @@ public:
         count_result r{};
         r.n = plan_.n();
         r.total = sum_.total;
-        r.distinct = sum_.distinct;
         r.counts_distinct = plan_.counts_distinct();
+        r.cancelled = done_ != order_.size();
+        // The distinct count needs every task: a slice or a cancelled run
+        // gives its tasks' own sum (0 for the join's tasks).
+        r.distinct = !r.cancelled && order_.size() == plan_.size() ? plan_.distinct_of(sum_) : sum_.distinct;
         r.nodes = sum_.nodes;
         r.seconds = elapsed();
         r.threads = threads;
         r.tasks_done = done_;
         r.tasks_total = order_.size();
-        r.cancelled = done_ != order_.size();
         if (options_.on_progress) options_.on_progress(snapshot(r.seconds));
         return r;
     }
@@ -1812,7 +1947,9 @@ inline count_result count(const work_plan& plan, const count_options& options = 
 // n = 18, divided among the threads, with at most a few hundred MB of memory
 // per thread. Each extra row costs about 4 to 5 times more on average, but
 // unevenly: an odd n about twice the even n below it, the next even n about
-// ten times the odd one. With distinct, about ten times the total's cost.
+// ten times the odd one. With distinct: the same for 6 <= n <= 23 (plus
+// about a second at most for Burnside's lemma), about ten times more for
+// other n (the symmetric search).
 // Measured figures, with the commands that give them: README, "Speed".
 //
 //     auto r = nqueens::count(16);  // r.total == 14772512
@@ -2226,111 +2363,6 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
 // The compile-time driver: one count as many small constant evaluations.
 #ifndef NQUEENS_DETAIL_COMPILE_TIME_HPP
 #define NQUEENS_DETAIL_COMPILE_TIME_HPP
-
-// ---- <nqueens/detail/invariant.hpp> ----
-// Counting the solutions that a half turn or a quarter turn of the board maps onto themselves.
-#ifndef NQUEENS_DETAIL_INVARIANT_HPP
-#define NQUEENS_DETAIL_INVARIANT_HPP
-
-#include <bit>
-#include <cstdint>
-
-namespace nqueens::detail {
-
-// A partial board on which queens are placed anywhere, not row by row:
-// rows, columns and both diagonals in use. Diagonal r + c is bit r + c of
-// `sums`; diagonal c - r is bit c - r + n - 1 of `diffs` (2n - 1 <= 63 bits).
-struct free_board {
-    int n = 0;
-    mask_t rows = 0;
-    mask_t cols = 0;
-    std::uint64_t sums = 0;
-    std::uint64_t diffs = 0;
-
-    // Places a queen at (r, c); false, leaving the board unusable, if a
-    // queen already there or on its row, column or a diagonal attacks it.
-    constexpr bool place(int r, int c) noexcept
-    {
-        const mask_t row = mask_t{1} << r;
-        const mask_t col = mask_t{1} << c;
-        const std::uint64_t sum = std::uint64_t{1} << (r + c);
-        const std::uint64_t diff = std::uint64_t{1} << (c - r + n - 1);
-        if ((rows & row) != 0 || (cols & col) != 0 || (sums & sum) != 0 || (diffs & diff) != 0) return false;
-        rows |= row;
-        cols |= col;
-        sums |= sum;
-        diffs |= diff;
-        return true;
-    }
-
-    // The columns of row r that no queen attacks.
-    constexpr mask_t open_in_row(int r) const noexcept
-    {
-        const mask_t by_sum = static_cast<mask_t>(sums >> r);
-        const mask_t by_diff = static_cast<mask_t>(diffs >> (n - 1 - r));
-        return full_mask(n) & ~(cols | by_sum | by_diff);
-    }
-};
-
-// Completes `b` in every way that the rotation by `quarters` quarter turns
-// (1 or 2) maps onto itself: the first empty row gets a queen, and with it
-// every image of that queen under the rotation (4 queens for a quarter turn,
-// 2 for a half turn), all at once. Returns the number of full boards.
-constexpr std::uint64_t count_invariant_from(const free_board& b, int quarters) noexcept
-{
-    const int n = b.n;
-    if (b.rows == full_mask(n)) return 1;
-    const int r = std::countr_one(b.rows);
-    std::uint64_t found = 0;
-    for (mask_t open = b.open_in_row(r); open != 0; open &= open - 1) {
-        free_board next = b;
-        int y = r;
-        int x = std::countr_zero(open);
-        bool fits = next.place(y, x);
-        // The images of (y, x) under the rotation, until back at (r, c).
-        for (int image = 1; fits && image < 4 / quarters; ++image) {
-            for (int q = 0; q < quarters; ++q) {
-                const int turned = x;  // a quarter turn: (y, x) -> (x, n - 1 - y)
-                x = n - 1 - y;
-                y = turned;
-            }
-            fits = next.place(y, x);
-        }
-        if (fits) found += count_invariant_from(next, quarters);
-    }
-    return found;
-}
-
-// The number of solutions of the n x n board that a rotation by `quarters`
-// quarter turns (1 or 2) leaves unchanged. On an odd board such a solution
-// has a queen in the centre (the middle row's queen is its own image); a
-// quarter turn leaves none unchanged unless n % 4 is 0 or 1, since the other
-// queens come in fours. Cost: a search over about half (half turn) or a
-// quarter (quarter turn) of the rows, tiny next to the full count.
-constexpr std::uint64_t count_invariant(int n, int quarters) noexcept
-{
-    if (quarters == 1 && n % 4 > 1) return 0;
-    free_board b{};
-    b.n = n;
-    if (n % 2 == 1 && !b.place(n / 2, n / 2)) return 0;
-    return count_invariant_from(b, quarters);
-}
-
-// Burnside's lemma on the 8 symmetries of the square: the classes of
-// solutions are the average number of solutions each symmetry fixes. The
-// four reflections fix none for n > 1 (a queen and its mirror image would
-// share a row, a column or a diagonal), the half turn fixes `half`, each
-// quarter turn `quarter`, the identity all `total`.
-// Throws std::overflow_error rather than wrap.
-constexpr std::uint64_t distinct_from(int n, std::uint64_t total, std::uint64_t half, std::uint64_t quarter)
-{
-    if (n == 1) return total;
-    return checked_add(total, checked_add(half, checked_mul(2, quarter))) / 8;
-}
-
-}  // namespace nqueens::detail
-
-#endif  // NQUEENS_DETAIL_INVARIANT_HPP
 
 // ---- <nqueens/detail/orbit_walk.hpp> ----
 // The total by the 8-fold symmetry: walk a few images of each solution, weigh each by how many are walked.

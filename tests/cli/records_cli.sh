@@ -34,7 +34,7 @@ grep -q ' 14200 solutions' "$dir/out" || fail "planted link beside --checkpoint 
 [ "$(cat "$dir/victim.txt")" = precious ] || fail "planted link beside --checkpoint: the victim was overwritten"
 # ... and during a run that writes its checkpoint after every task.
 cp="$dir/during.json"
-bash -c 'exec "$1" count 16 --unique --threads 2 --checkpoint "$2" --checkpoint-interval 0' _ "$bin" "$cp" \
+bash -c 'exec "$1" count 18 --threads 2 --checkpoint "$2" --checkpoint-interval 0' _ "$bin" "$cp" \
     >/dev/null 2>&1 &
 pid=$!
 wait_for "$cp" "$pid" || fail "no checkpoint from the run to plant a link beside"
@@ -62,10 +62,10 @@ expect_error_with "--out '$dir/link.json' is a symbolic link" count 12 --shard 0
 
 # Two runs on one checkpoint: the second refuses with one line while the first holds it.
 cp="$dir/two.json"
-"$bin" count 16 --unique --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >/dev/null 2>&1 &
+"$bin" count 18 --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >/dev/null 2>&1 &
 pid=$!
 if wait_for "$cp" "$pid" && kill -STOP "$pid"; then
-    expect_error_with "--checkpoint '$cp' is in use by another run" count 16 --unique --checkpoint "$cp"
+    expect_error_with "--checkpoint '$cp' is in use by another run" count 18 --checkpoint "$cp"
     kill -CONT "$pid"
 else
     fail "the first run on one checkpoint ended before a second could start"
@@ -95,7 +95,7 @@ case $out in *" 2279184 solutions, 285053 distinct"*) ;; *) fail "resume after S
 
 # SIGHUP (a closed terminal, a lost SSH session) saves and exits like SIGTERM, with status 129.
 cp="$dir/hup.json"
-"$bin" count 16 --unique --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >"$dir/out" 2>"$dir/err" &
+"$bin" count 18 --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >"$dir/out" 2>"$dir/err" &
 pid=$!
 wait_for "$cp" "$pid" || fail "no checkpoint from the run to send SIGHUP to"
 sleep 0.2
@@ -149,11 +149,11 @@ expect_error_with "is not valid UTF-8, so --json cannot print it" count 12 --sha
 # full disk would): exit 1, one line that still gives the count, and the
 # earlier file untouched and loadable.
 before=$(cksum <"$dir/s0.json")
-(trap '' XFSZ; ulimit -f 1; exec "$bin" count 14 --unique --shard 0/2 --out "$dir/s0.json") >"$dir/out" 2>"$dir/err"
+(trap '' XFSZ; ulimit -f 1; exec "$bin" count 16 --unique --shard 0/2 --out "$dir/s0.json") >"$dir/out" 2>"$dir/err"
 status=$?
 [ "$status" -eq 1 ] || fail "a failed final write exited $status, want 1"
 [ ! -s "$dir/out" ] || fail "a failed final write printed on stdout: $(cat "$dir/out")"
-[ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "^nqueens: error: cannot write '$dir/s0.json': File too large; the count, not saved: n = 14, shard 0/2: 179996 solutions, 22528 distinct" "$dir/err" ||
+[ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "^nqueens: error: cannot write '$dir/s0.json': File too large; the count, not saved: n = 16, shard 0/2: 6929604 solutions (112 of 112 tasks)" "$dir/err" ||
     fail "a failed final write said: $(cat "$dir/err")"
 [ "$before" = "$(cksum <"$dir/s0.json")" ] || fail "a failed final write changed the earlier file"
 [ "$(temps "$dir/s0.json")" -eq 0 ] || fail "a failed final write left its temporary file"
