@@ -531,11 +531,14 @@ std::optional<int> persist_session::finish(count_result& r, bool json)
     commit_to_result();
     const bool whole = rec.slice == shard{};
     // A shard's summary shows a distinct count only where tasks have their own.
-    const bool with_distinct = whole ? plan_.counts_distinct() : plan_.distinct_per_task();
-    save_final_record(options_.checkpoint, rec, plan_.distinct_per_task());
-    save_final_record(options_.out, rec, plan_.distinct_per_task());
+    const bool with_distinct = plan_.distinct_per_task();
+    save_final_record(options_.checkpoint, rec, with_distinct);
+    save_final_record(options_.out, rec, with_distinct);
+    // count() already gave the whole count's distinct when it ran every task;
+    // after a resume only the record holds them all.
+    const bool counted_whole = !r.cancelled && r.tasks_total == plan_.size();
     r.total = rec.sum.total;
-    r.distinct = whole ? plan_.distinct_of(rec.sum) : rec.sum.distinct;
+    r.distinct = !whole ? rec.sum.distinct : counted_whole ? r.distinct : plan_.distinct_of(rec.sum);
     r.nodes = rec.sum.nodes;
     r.seconds = rec.seconds;
     r.cancelled = false;

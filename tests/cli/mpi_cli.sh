@@ -73,6 +73,14 @@ rank_pid() {
         printf '%s\n' "$env" | grep -Eqx "(OMPI_COMM_WORLD_RANK|PMI_RANK)=$1" && { echo "${p#/proc/}"; return; }
     done
 }
+# wait_ending PID MESSAGE: gives the job 60 s to end on its own; past that,
+# fails with MESSAGE and kills it.
+wait_ending() {
+    local _
+    for _ in $(seq 600); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
+    fail "$2"
+    kill -KILL "$1"
+}
 cp="$dir/cp18.json"
 NQUEENS_TEST_TAG=$dir run 3 count 18 --threads 1 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
 pid=$!
@@ -86,11 +94,7 @@ if [ -z "$worker" ]; then
 else
     sleep 0.5
     kill -TERM "$worker"
-    for _ in $(seq 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    if kill -0 "$pid" 2>/dev/null; then
-        fail "nqueens-mpi hung 60 s after SIGTERM to rank 1 alone"
-        kill -KILL "$pid"
-    fi
+    wait_ending "$pid" "nqueens-mpi hung 60 s after SIGTERM to rank 1 alone"
     wait "$pid"; status=$?
     [ "$status" -ne 0 ] || fail "nqueens-mpi exited 0 after SIGTERM to rank 1: $(cat "$dir/out")"
     grep -q '^nqueens-mpi: rank 1: interrupted by SIGTERM; checkpoint .* run the same command to resume$' "$dir/err" ||
@@ -108,11 +112,7 @@ fi
 cp="$dir/threads.json"
 NQUEENS_TEST_THREAD_START_FAILS=1 run 3 count 14 --threads 2 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
 pid=$!
-for _ in $(seq 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$pid" 2>/dev/null; then
-    fail "nqueens-mpi hung 60 s after a rank could not start its threads"
-    kill -KILL "$pid"
-fi
+wait_ending "$pid" "nqueens-mpi hung 60 s after a rank could not start its threads"
 wait "$pid"; status=$?
 [ "$status" -ne 0 ] || fail "nqueens-mpi exited 0 when a rank could not start its threads: $(cat "$dir/out")"
 [ "$(grep -c '^nqueens-mpi: ' "$dir/err")" -eq 1 ] &&
