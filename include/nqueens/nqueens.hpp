@@ -1,13 +1,16 @@
-// The front header: every public header of nqueens but checkpoint_json.hpp (it needs nlohmann/json).
+// The front header: everything that the compiler can evaluate (counts, tables, solutions, boards).
 #ifndef NQUEENS_NQUEENS_HPP
 #define NQUEENS_NQUEENS_HPP
 
+// The drivers that need the run-time library are separate headers, so that a
+// file that only counts at compile time does not parse <thread> (about a
+// second of compile time alone): <nqueens/engine.hpp> (the threaded engine),
+// <nqueens/checkpoint.hpp> (run records) and <nqueens/checkpoint_json.hpp>
+// (their JSON form, which needs nlohmann/json).
 #include <nqueens/board.hpp>
 #include <nqueens/canonical.hpp>
-#include <nqueens/checkpoint.hpp>
 #include <nqueens/count.hpp>
 #include <nqueens/domain.hpp>
-#include <nqueens/engine.hpp>
 #include <nqueens/render.hpp>
 #include <nqueens/solutions.hpp>
 #include <nqueens/symmetry.hpp>
