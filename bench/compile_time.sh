@@ -12,12 +12,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 compilers=(g++ clang++-14)
 
-# measure FILE COMPILER: prints "seconds, peak MB" or "fails"
+# measure FILE COMPILER: prints "CPU seconds, peak MB" or "fails". CPU time
+# (user + system) rather than wall time: it does not grow when other work
+# shares the cores; on an idle machine the two agree.
 measure() {
     local file=$1 cxx=$2
-    if /usr/bin/time -f "%e %M" -o "$work/time" "$cxx" -std=c++20 -Iinclude -fsyntax-only "$file" \
+    if /usr/bin/time -f "%U %S %M" -o "$work/time" "$cxx" -std=c++20 -Iinclude -fsyntax-only "$file" \
         >"$work/log" 2>&1; then
-        awk '{ printf "%.1f s, %d MB", $1, $2 / 1024 }' "$work/time"
+        awk '{ printf "%.1f s, %d MB", $1 + $2, $3 / 1024 }' "$work/time"
     else
         echo "fails"
     fi
@@ -41,4 +43,4 @@ for n in $(seq 10 "$max_n"); do
 done
 row '`count_distinct<13>()`' 'static_assert(nqueens::count_distinct<13>() == 9233);'
 echo
-echo "Flags: -std=c++20 -fsyntax-only, default constexpr limits; wall time and peak memory of one run each, $(nproc) cores, $(date +%F)."
+echo "Flags: -std=c++20 -fsyntax-only, default constexpr limits; CPU time (user + system) and peak memory of one run each, $(nproc) cores, $(date +%F)."

@@ -24,7 +24,8 @@ constexpr mask_t lowest_bit(mask_t x) noexcept
 // Queens in rows [0, row), kept as the squares of row `row` they attack:
 // `cols` by column, `left` along the diagonal that moves one column up per row,
 // `right` along the one that moves one column down. Bits shifted off the board
-// are dropped on purpose: a diagonal that leaves the board attacks nothing more.
+// do no harm: a diagonal that leaves the board attacks nothing more, and
+// free() keeps the board's columns only.
 struct partial {
     int row = 0;
     mask_t cols = 0;
@@ -52,7 +53,10 @@ struct search_result {
 // evaluator's steps than an explicit stack (Clang 14: 14 s instead of 29 s for
 // count_queens<13>()) and runs as fast at run time (GCC 12, Clang 14, -O2).
 // The node counter is an optional trailing argument, so that the compile-time
-// path neither passes nor updates it (each costs Clang 14 steps).
+// path neither passes nor updates it (each costs Clang 14 steps). `left` is
+// cut to the board as it shifts: GCC keeps every distinct integer it computes
+// for the rest of the translation unit, and masks that keep their off-board
+// bits are ever new values (about an eighth of its memory at N = 14).
 template <class... Nodes>
 constexpr std::uint64_t search(mask_t all, mask_t cols, mask_t left, mask_t right, Nodes&... nodes) noexcept
 {
@@ -65,7 +69,7 @@ constexpr std::uint64_t search(mask_t all, mask_t cols, mask_t left, mask_t righ
         if (next == all)
             ++solutions;
         else
-            solutions += search(all, next, (left | bit) << 1, (right | bit) >> 1, nodes...);
+            solutions += search(all, next, ((left | bit) << 1) & all, (right | bit) >> 1, nodes...);
     }
     return solutions;
 }
