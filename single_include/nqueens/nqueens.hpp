@@ -1209,8 +1209,9 @@ constexpr std::uint64_t count_queens(int n)
 // the same tasks, split deeper, each a constant evaluation of its own.
 //
 // Requires 1 <= N <= 32 (a static_assert says so otherwise). Compiles with
-// the compilers' default limits up to N = 14: seconds up to N = 12, tens of
-// seconds for N = 13, minutes for N = 14 (measured figures: the README).
+// the compilers' default limits: seconds up to N = 13, about a minute for
+// N = 14, several minutes (and on GCC gigabytes) for N = 15; each further N
+// costs about 5 to 6 times more (measured figures: the README).
 // Nothing is computed unless the function is used.
 //
 //     static_assert(nqueens::count_queens<8>() == 92);
@@ -1230,7 +1231,7 @@ constexpr std::uint64_t count_queens() noexcept
 // Burnside's lemma gives it from count_queens(n) and the solutions that a
 // half turn or a quarter turn of the board leaves unchanged; those are
 // counted by a search over half the rows, whose cost is negligible next to
-// the total (milliseconds at n = 20). So it costs what count_queens(n)
+// the total (a tenth of a second at n = 20). So it costs what count_queens(n)
 // costs, with the same errors and limits in a constant expression.
 //
 //     static_assert(nqueens::count_distinct(8) == 12);
