@@ -27,11 +27,16 @@ long long parse_integer(std::string_view text, std::string_view what, long long 
     return value;
 }
 
-int report_output_error(int error)
+int report_output_error(const output_error& e, const char* who)
 {
-    if (error == EPIPE) return 141;
-    std::fprintf(stderr, "nqueens: error: cannot write the output: %s\n", std::strerror(error));
-    return 1;
+    const int status = e.error == EPIPE ? 141 : 1;
+    if (!e.kept.empty())
+        std::fprintf(stderr, "%s: error: cannot write the output: %s; the count, not printed: %s\n", who,
+                     std::strerror(e.error), e.kept.c_str());
+    else if (status == 1)
+        std::fprintf(stderr, "%s: error: cannot write the output: %s\n", who, std::strerror(e.error));
+    std::fflush(stderr);
+    return status;
 }
 
 bool is_option(std::string_view arg) noexcept

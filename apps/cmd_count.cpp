@@ -2,6 +2,7 @@
 #include "cli.hpp"
 #include "count_args.hpp"
 #include "persist.hpp"
+#include "result_printer.hpp"
 
 #include <nqueens/engine.hpp>
 
@@ -9,6 +10,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <variant>
 
 #include <unistd.h>
 
@@ -86,27 +88,17 @@ int run_count(args a)
     count_result r = count(c.n, options);
     line.finish();
     if (session) {
-        if (const auto status = session->finish(r, c.json)) return *status;
-    } else {
-        commit_to_result();
+        auto outcome = session->finish(r);
+        if (const int* status = std::get_if<int>(&outcome)) return *status;
+        print_result(std::get<result_view>(outcome), c.json);
+        return 0;
     }
-
-    const auto total = static_cast<unsigned long long>(r.total);
-    const auto distinct = static_cast<unsigned long long>(r.distinct);
-    const std::string seconds = format_seconds(r.seconds);
-    std::string text;  // composed whole before any of it is printed
-    if (c.json) {
-        text = formatted("{\"n\":%d,\"total\":%llu", r.n, total);
-        if (c.unique) text += formatted(",\"distinct\":%llu", distinct);
-        text += formatted(",\"threads\":%u,\"seconds\":%s,\"nodes\":%llu}\n", r.threads, seconds.c_str(),
-                          static_cast<unsigned long long>(r.nodes));
-    } else if (c.unique) {
-        text = formatted("n = %d: %llu solutions, %llu distinct (%s s)\n", r.n, total, distinct,
-                         seconds.c_str());
-    } else {
-        text = formatted("n = %d: %llu solutions (%s s)\n", r.n, total, seconds.c_str());
-    }
-    std::fputs(text.c_str(), stdout);
+    commit_to_result();
+    run_record shown;
+    shown.n = r.n;
+    shown.sum = {r.total, r.distinct, r.nodes};
+    shown.seconds = r.seconds;
+    print_result(view_of(shown, c.unique ? std::optional(r.distinct) : std::nullopt, r.threads, ""), c.json);
     return 0;
 }
 

@@ -1,6 +1,8 @@
 // Record files for `count` (atomic writes, locks, rechecks) and SIGINT/SIGTERM/SIGHUP as a stop request.
 #include "persist.hpp"
 
+#include "result_printer.hpp"
+
 #include <nqueens/checkpoint_json.hpp>
 
 #include <algorithm>
@@ -86,20 +88,23 @@ int create_temp(const std::string& path, std::string& temp)
     return -1;
 }
 
-// True if `name` is a temporary file of `base` as create_temp names them.
+// True if `name` is a temporary file of `base`: as create_temp names them,
+// or as earlier builds did (FILE.tmp.<pid>, digits only).
 bool is_temp_of(std::string_view name, std::string_view base)
 {
-    if (name.size() != base.size() + temp_infix.size() + temp_suffix_size || !name.starts_with(base))
-        return false;
+    if (!name.starts_with(base)) return false;
     name.remove_prefix(base.size());
     if (!name.starts_with(temp_infix)) return false;
     name.remove_prefix(temp_infix.size());
-    return name.find_first_not_of(temp_alphabet) == std::string_view::npos;
+    if (name.empty()) return false;
+    if (name.find_first_not_of("0123456789") == std::string_view::npos) return name.size() <= 10;
+    return name.size() == temp_suffix_size && name.find_first_not_of(temp_alphabet) == std::string_view::npos;
 }
 
 // Removes the temporary files of `path` that a run killed while writing
 // left behind. Only the holder of the file's lock calls it, and only that
 // holder writes temporary files of `path`: any there now are leftovers.
+// unlinkat removes a symbolic link itself, never what it points to.
 void remove_stale_temps(const std::string& path)
 {
     const std::string dir_name = parent_directory(path);
@@ -514,7 +519,7 @@ void persist_session::attach(count_options& options)
     }
 }
 
-std::optional<int> persist_session::finish(count_result& r, bool json)
+std::variant<int, result_view> persist_session::finish(const count_result& r)
 {
     run_record rec = builder_.snapshot();
     rec.seconds =
@@ -529,43 +534,20 @@ std::optional<int> persist_session::finish(count_result& r, bool json)
     // Complete: from here on a signal no longer changes the outcome (the
     // record is whole; printing it is all that is left).
     commit_to_result();
-    const bool whole = rec.slice == shard{};
     // A shard's summary shows a distinct count only where tasks have their own.
     const bool with_distinct = plan_.distinct_per_task();
     save_final_record(options_.checkpoint, rec, with_distinct);
     save_final_record(options_.out, rec, with_distinct);
-    // count() already gave the whole count's distinct when it ran every task;
-    // after a resume only the record holds them all.
-    const bool counted_whole = !r.cancelled && r.tasks_total == plan_.size();
-    r.total = rec.sum.total;
-    r.distinct = !whole ? rec.sum.distinct : counted_whole ? r.distinct : plan_.distinct_of(rec.sum);
-    r.nodes = rec.sum.nodes;
-    r.seconds = rec.seconds;
-    r.cancelled = false;
-    if (whole) return std::nullopt;
-
-    const auto total = static_cast<unsigned long long>(rec.sum.total);
-    const auto distinct = static_cast<unsigned long long>(rec.sum.distinct);
-    const auto nodes = static_cast<unsigned long long>(rec.sum.nodes);
-    // Composed whole before any of it is printed.
-    std::string text;
-    if (json) {
-        text = formatted("{\"n\":%d,\"shard\":\"%s\",\"tasks\":%zu,\"total\":%llu", rec.n,
-                         to_string(rec.slice).c_str(), rec.done.size(), total);
-        if (with_distinct) text += formatted(",\"distinct\":%llu", distinct);
-        // --out is valid UTF-8 with --json (parse_count_args): dump() does not throw.
-        text += formatted(",\"threads\":%u,\"seconds\":%s,\"nodes\":%llu,\"out\":%s}\n", r.threads,
-                          format_seconds(rec.seconds).c_str(), nodes,
-                          nlohmann::json(options_.out).dump().c_str());
-    } else {
-        text = formatted("n = %d, shard %s: %zu of %zu tasks, %llu solutions", rec.n,
-                         to_string(rec.slice).c_str(), rec.done.size(), rec.plan_size, total);
-        if (with_distinct) text += formatted(", %llu distinct", distinct);
-        text +=
-            formatted(" (%s s); written to %s\n", format_seconds(rec.seconds).c_str(), options_.out.c_str());
+    std::optional<std::uint64_t> distinct;
+    if (rec.slice != shard{}) {
+        if (with_distinct) distinct = rec.sum.distinct;
+    } else if (plan_.counts_distinct()) {
+        // count() already gave the whole count's distinct when it ran every
+        // task; after a resume only the record holds them all.
+        const bool counted_whole = !r.cancelled && r.tasks_total == plan_.size();
+        distinct = counted_whole ? r.distinct : plan_.distinct_of(rec.sum);
     }
-    std::fputs(text.c_str(), stdout);
-    return 0;
+    return view_of(rec, distinct, r.threads, options_.out);
 }
 
 }  // namespace nqueens::cli

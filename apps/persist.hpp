@@ -3,6 +3,7 @@
 #define NQUEENS_APPS_PERSIST_HPP
 
 #include "cli.hpp"
+#include "result_printer.hpp"
 
 #include <nqueens/checkpoint.hpp>
 #include <nqueens/engine.hpp>
@@ -16,6 +17,7 @@
 #include <stop_token>
 #include <string>
 #include <thread>
+#include <variant>
 
 namespace nqueens::cli {
 
@@ -159,7 +161,7 @@ int report_interrupted(int signal, const std::string& checkpoint, const run_reco
 //     persist_session session(p, n, mode);
 //     session.attach(options);
 //     count_result r = count(n, options);
-//     if (auto status = session.finish(r, json)) return *status;
+//     auto outcome = session.finish(r);  // an exit status, or the result to print
 class persist_session {
 public:
     // With `shared`, uses those signal handlers (which must outlive the
@@ -173,12 +175,11 @@ public:
     // any stop token already there).
     void attach(count_options& options);
 
-    // After count(): adds the counts of earlier runs to r (total, distinct,
-    // nodes, seconds) and writes the files. Returns the exit status if the
-    // command is done (interrupted: 130/143 with a line on stderr; a shard:
-    // 0 after printing its summary), std::nullopt when the caller should
-    // print r as usual.
-    std::optional<int> finish(count_result& r, bool json);
+    // After count(): adds the counts of earlier runs and writes the files.
+    // Returns the exit status of an interrupted count (130/143/129, its
+    // line on stderr), else the result to print: the whole count, or the
+    // shard written to --out.
+    std::variant<int, result_view> finish(const count_result& r);
 
 private:
     void save_checkpoint();

@@ -3,6 +3,7 @@
 #include "../cli.hpp"
 #include "../count_args.hpp"
 #include "../persist.hpp"
+#include "../result_printer.hpp"
 #include "../version.hpp"
 
 #include <nqueens/checkpoint.hpp>
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <csignal>
 #include <cstdint>
@@ -27,6 +29,7 @@
 #include <system_error>
 #include <thread>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -57,13 +60,14 @@ options:
                        count slice I of K and write it for nqueens merge
   --lease S            a counting rank silent for S seconds (frozen, or its
                        node hung) is written off and its tasks go to the
-                       others (default 60)
+                       others (default: 4 times the longest task so far,
+                       at least 60)
   -h, --help           print this help
   --version            print the version, the compiler and the target CPU
 )";
 
 // Messages: a worker sends tag_report = {flags, want, k, threads, k x (id,
-// total, distinct, nodes)}; rank 0 answers every report that is neither a
+// total, distinct, nodes, microseconds the task took)}; rank 0 answers every report that is neither a
 // goodbye nor a stop with tag_work = up to `want` ids (none: no work is
 // left). A stop report carries the signal that stopped the worker in the
 // bits above flag_shift; a failed report, the errno of a worker that could
@@ -74,6 +78,7 @@ constexpr std::uint64_t flag_goodbye = 1;
 constexpr std::uint64_t flag_stopped = 2;
 constexpr std::uint64_t flag_failed = 4;
 constexpr int flag_shift = 8;
+constexpr std::size_t words_per_task = 5;
 
 // Test hook: with NQUEENS_TEST_THREAD_START_FAILS=K in its environment, a
 // counting rank fails to start its thread K (0-based) as if the system had
@@ -85,6 +90,29 @@ std::optional<unsigned> thread_start_fails_at()
     return static_cast<unsigned>(std::strtoul(k, nullptr, 10));
 }
 
+// More test hooks, for the leases and the reruns of idle ranks: rank
+// NQUEENS_TEST_SLOW_RANK spends 2 s more on its first task, rank
+// NQUEENS_TEST_WRONG_RANK reports one solution too many for it (a faulty
+// node), rank NQUEENS_TEST_FREEZE_RANK stops itself (SIGSTOP) once it has
+// reported its first results, and NQUEENS_TEST_LEASE_FLOOR=S puts the
+// default lease's floor at S seconds instead of 60.
+bool is_test_rank(const char* name, int rank)
+{
+    const char* r = std::getenv(name);
+    return r && std::strtol(r, nullptr, 10) == rank;
+}
+
+double lease_floor()
+{
+    const char* s = std::getenv("NQUEENS_TEST_LEASE_FLOOR");
+    return s ? static_cast<double>(std::strtoul(s, nullptr, 10)) : 60.0;
+}
+
+// The default lease is this many times the longest task so far (and at
+// least lease_floor()): a rank running one long task still reports every
+// second, so only a frozen rank or a hung node stays silent that long.
+constexpr double lease_per_task = 4;
+
 // A reply of this one id: no task now, but some are still out with other
 // ranks (and may come back to this one): ask again later.
 constexpr std::uint64_t wait_marker = ~std::uint64_t{0};
@@ -95,7 +123,7 @@ constexpr std::chrono::seconds heartbeat{1};
 
 // The arguments after "count": nqueens count's, and --lease.
 struct settings : count_args {
-    double lease = 60;  // --lease S
+    std::optional<double> lease;  // --lease S; none: the default lease
 };
 
 settings parse(args a)
@@ -164,36 +192,6 @@ void warn_about_binding(int rank, int ranks, unsigned threads)
             threads, threads);
 }
 
-// `distinct`: shown with --unique, unless it is nullopt (a shard of a plan
-// whose tasks have no distinct count of their own).
-void print_result(const settings& s, const run_record& r, std::optional<std::uint64_t> distinct_count,
-                  unsigned threads, int ranks)
-{
-    const auto total = static_cast<unsigned long long>(r.sum.total);
-    const auto distinct = static_cast<unsigned long long>(distinct_count.value_or(0));
-    const bool unique = s.unique && distinct_count.has_value();
-    const std::string seconds = format_seconds(r.seconds);
-    std::string text;  // composed whole before any of it is printed
-    if (s.json) {
-        text = formatted("{\"n\":%d,\"total\":%llu", r.n, total);
-        if (unique) text += formatted(",\"distinct\":%llu", distinct);
-        text += formatted(",\"threads\":%u,\"ranks\":%d,\"seconds\":%s,\"nodes\":%llu", threads, ranks,
-                          seconds.c_str(), static_cast<unsigned long long>(r.sum.nodes));
-        if (r.slice != shard{}) text += formatted(",\"shard\":\"%s\"", to_string(r.slice).c_str());
-        text += "}\n";
-    } else {
-        std::string what = "n = " + std::to_string(r.n);
-        if (r.slice != shard{}) what += ", shard " + to_string(r.slice);
-        if (unique)
-            text = formatted("%s: %llu solutions, %llu distinct (%s s)\n", what.c_str(), total, distinct,
-                             seconds.c_str());
-        else
-            text = formatted("%s: %llu solutions (%s s)\n", what.c_str(), total, seconds.c_str());
-    }
-    std::fputs(text.c_str(), stdout);
-    std::fflush(stdout);
-}
-
 // One rank does everything: the count command's own path.
 int run_alone(const settings& s, stop_on_signals& signals)
 {
@@ -203,21 +201,23 @@ int run_alone(const settings& s, stop_on_signals& signals)
     options.mode = s.mode();
     session.attach(options);
     count_result r = count(s.n, options);
-    if (const auto status = session.finish(r, s.json)) return *status;
-    run_record shown;
-    shown.n = r.n;
-    shown.sum = {r.total, r.distinct, r.nodes};
-    shown.seconds = r.seconds;
-    print_result(s, shown, r.distinct, r.threads, 1);
+    auto outcome = session.finish(r);
+    if (const int* status = std::get_if<int>(&outcome)) return *status;
+    result_view shown = std::get<result_view>(outcome);
+    shown.ranks = 1;
+    print_result(shown, s.json);
     return 0;
 }
 
 // Rank 0 with helpers: hands out the unfinished ids of the slice, largest
-// estimate first, records what comes back and keeps the checkpoint. A rank
-// silent for s.lease seconds is written off: the tasks it held are handed
-// out again, first, and the count ends without it (the job is then aborted
-// after the result, as MPI_Finalize would wait for that rank forever). Two
-// results for one task that differ are an error naming the task.
+// estimate first, records what comes back and keeps the checkpoint. Once
+// none is left to hand out, an idle rank reruns the oldest task still out
+// with another rank (once per task): the first result counts, and a second
+// that differs is an error naming the task (free verification, and a slow
+// rank's task done elsewhere). A rank silent for its lease is written off:
+// the tasks it held are handed out again, first, and the count ends without
+// it (the job is then aborted after the result, as MPI_Finalize would wait
+// for that rank forever).
 int run_coordinator(const settings& s, const work_plan& plan, record_builder& builder,
                     stop_on_signals& signals, int ranks)
 {
@@ -241,9 +241,13 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
     enum class rank_state { counting, gone, written_off };
     std::vector<rank_state> state(static_cast<std::size_t>(ranks), rank_state::counting);
     std::vector<clock::time_point> heard(static_cast<std::size_t>(ranks), start);
-    std::vector<int> holder(plan.size(), -1);  // the rank a task was last handed to
-    std::deque<std::size_t> again;             // the tasks of written-off ranks
-    const auto lease = std::chrono::duration<double>(s.lease);
+    std::vector<int> holder(plan.size(), -1);   // the rank a task was last handed to
+    std::vector<int> checker(plan.size(), -1);  // the idle rank rerunning it
+    std::deque<std::size_t> out;                // tasks handed out, oldest first
+    std::deque<std::size_t> again;              // the tasks of written-off ranks
+    double longest = 0;                         // seconds, of the tasks reported
+    const double least = lease_floor();
+    auto lease = [&] { return s.lease ? *s.lease : std::max(least, std::ceil(lease_per_task * longest)); };
 
     int active = ranks - 1;
     unsigned threads = 0;
@@ -270,11 +274,15 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
 
         for (int k = 1; k < ranks; ++k) {
             const auto u = static_cast<std::size_t>(k);
-            if (state[u] != rank_state::counting || clock::now() - heard[u] <= lease) continue;
+            const double silent_for = lease();
+            if (state[u] != rank_state::counting ||
+                clock::now() - heard[u] <= std::chrono::duration<double>(silent_for))
+                continue;
             state[u] = rank_state::written_off;
             --active;
             std::size_t held = 0;
             for (std::size_t id = 0; id < holder.size(); ++id) {
+                if (checker[id] == k) checker[id] = -1;  // its holder still runs it
                 if (holder[id] != k) continue;
                 holder[id] = -1;
                 if (!builder.is_done(id)) {
@@ -282,10 +290,14 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
                     ++held;
                 }
             }
+            const std::string why =
+                s.lease ? std::string()
+                        : formatted(" (the default lease: %g x the longest task so far, %.1f s, and at least %g s)",
+                                    lease_per_task, longest, least);
             std::fprintf(stderr,
-                         "nqueens-mpi: warning: rank %d was silent for %g s: written off, its %zu unfinished "
+                         "nqueens-mpi: warning: rank %d was silent for %g s%s: written off, its %zu unfinished "
                          "tasks go to the other ranks\n",
-                         k, s.lease, held);
+                         k, silent_for, why.c_str(), held);
             std::fflush(stderr);
         }
 
@@ -305,7 +317,7 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
         message.resize(static_cast<std::size_t>(size));
         MPI_Recv(message.data(), size, MPI_UINT64_T, status.MPI_SOURCE, tag_report, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-        if (message.size() < 4 || message.size() != 4 + 4 * message[2])
+        if (message.size() < 4 || message.size() != 4 + words_per_task * message[2])
             throw std::runtime_error("rank " + std::to_string(status.MPI_SOURCE) +
                                      " sent a malformed report");
         const int source = status.MPI_SOURCE;
@@ -319,12 +331,17 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
         const std::uint64_t want = message[1];
         threads = std::max(threads, static_cast<unsigned>(message[3]));
         for (std::uint64_t i = 0; i < message[2]; ++i) {
-            const std::uint64_t* t = &message[4 + 4 * i];
+            const std::uint64_t* t = &message[4 + words_per_task * i];
             const auto id = static_cast<std::size_t>(t[0]);
             const task_result result{t[1], t[2], t[3]};
-            if (id < holder.size() && holder[id] == source) holder[id] = -1;
+            longest = std::max(longest, static_cast<double>(t[4]) / 1e6);
+            if (id >= holder.size())
+                throw std::runtime_error("rank " + std::to_string(source) + " reported task " +
+                                         std::to_string(id) + ", which does not exist");
+            if (holder[id] == source) holder[id] = -1;
+            if (checker[id] == source) checker[id] = -1;
             if (builder.is_done(id)) {
-                // Also counted by another rank, after a write-off.
+                // Also counted by another rank: rerun by an idle one, or after a write-off.
                 const task_result& first = builder.counts_of(id);
                 if (first.total != result.total || first.distinct != result.distinct)
                     throw std::runtime_error(
@@ -372,6 +389,7 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
         auto hand_out = [&](std::size_t id) {
             reply.push_back(id);
             holder[id] = source;
+            out.push_back(id);
         };
         while (reply.size() < want && !again.empty()) {
             const std::size_t id = again.front();
@@ -379,6 +397,20 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
             if (!builder.is_done(id)) hand_out(id);
         }
         while (reply.size() < want && next < todo.size()) hand_out(todo[next++]);
+        if (reply.size() < want) {
+            // Nothing new: rerun the oldest tasks still out with other ranks
+            // (dropping the finished ones from `out` on the way).
+            std::deque<std::size_t> still_out;
+            for (const std::size_t id : out) {
+                if (builder.is_done(id)) continue;
+                still_out.push_back(id);
+                if (reply.size() < want && checker[id] < 0 && holder[id] != source) {
+                    reply.push_back(id);
+                    checker[id] = source;
+                }
+            }
+            out.swap(still_out);
+        }
         // None left to hand out, but some still out with other ranks: this
         // one is not told "no more" yet, in case they are written off.
         if (want > 0 && reply.empty() && builder.tasks_done() < builder.base().tasks_total())
@@ -399,12 +431,21 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
     commit_to_result();
     save_final_record(s.persist.checkpoint, r, plan.distinct_per_task());
     save_final_record(s.persist.out, r, plan.distinct_per_task());
+    // A shard's summary shows a distinct count only where tasks have their own.
     std::optional<std::uint64_t> distinct;
-    if (r.slice == shard{})
+    if (s.unique && r.slice == shard{})
         distinct = plan.distinct_of(r.sum);
-    else if (plan.distinct_per_task())
+    else if (s.unique && plan.distinct_per_task())
         distinct = r.sum.distinct;
-    print_result(s, r, distinct, threads, ranks);
+    result_view shown = view_of(r, distinct, threads, s.persist.out);
+    shown.ranks = ranks;
+    try {
+        print_result(shown, s.json);
+    } catch (const output_error& e) {
+        const int status = report_output_error(e, "nqueens-mpi");
+        if (lost > 0) MPI_Abort(MPI_COMM_WORLD, status);  // as below
+        return status;
+    }
     if (lost > 0) {
         // A written-off rank never reaches MPI_Finalize: end the job here,
         // with status 0, since the count is whole.
@@ -420,12 +461,22 @@ int run_coordinator(const settings& s, const work_plan& plan, record_builder& bu
 // (signal `caught` was caught), it sends what it finished with
 // flag_stopped, and rank 0 saves the checkpoint and aborts the job.
 // Returns the rank's exit status: 0 once it said goodbye, else 128 + signal.
-int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, const stop_on_signals& signals)
+int run_worker(const work_plan& plan, unsigned threads, int rank, std::stop_token stop,
+               const stop_on_signals& signals)
 {
+    struct finished_task {
+        std::size_t id;
+        task_result counts;
+        std::uint64_t microseconds;
+    };
     std::mutex m;
     std::condition_variable cv;
     std::deque<std::size_t> queue;
-    std::vector<std::pair<std::size_t, task_result>> results;
+    std::vector<finished_task> results;
+    const bool slow = is_test_rank("NQUEENS_TEST_SLOW_RANK", rank);
+    const bool wrong = is_test_rank("NQUEENS_TEST_WRONG_RANK", rank);
+    bool freeze = is_test_rank("NQUEENS_TEST_FREEZE_RANK", rank);
+    bool first = true;  // the rank's first task is yet to start
     std::size_t running = 0;
     bool no_more = false;
     bool stopped = false;
@@ -461,14 +512,21 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
                     const std::size_t id = queue.front();
                     queue.pop_front();
                     ++running;
+                    const bool hooked = std::exchange(first, false) && (slow || wrong);
                     lock.unlock();
-                    const std::optional<task_result> r = plan.run(id, stop, ws);
+                    const auto started = std::chrono::steady_clock::now();
+                    for (int i = 0; hooked && slow && i < 20 && !stop.stop_requested(); ++i)
+                        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+                    std::optional<task_result> r = plan.run(id, stop, ws);
+                    if (r && hooked && wrong) ++r->total;
+                    const auto took = std::chrono::duration_cast<std::chrono::microseconds>(
+                        std::chrono::steady_clock::now() - started);
                     lock.lock();
                     --running;
                     if (!r) {
                         stopped = true;
                     } else {
-                        results.emplace_back(id, *r);
+                        results.push_back({id, *r, static_cast<std::uint64_t>(took.count())});
                     }
                     cv.notify_all();
                 }
@@ -513,8 +571,9 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
             const int sig = signals.caught() != 0 ? signals.caught() : SIGTERM;
             message.assign(
                 {flag_stopped | (static_cast<std::uint64_t>(sig) << flag_shift), 0, results.size(), threads});
-            for (const auto& [id, r] : results)
-                message.insert(message.end(), {id, r.total, r.distinct, r.nodes});
+            for (const finished_task& t : results)
+                message.insert(message.end(),
+                               {t.id, t.counts.total, t.counts.distinct, t.counts.nodes, t.microseconds});
             MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report,
                      MPI_COMM_WORLD);
             return 128 + sig;  // rank 0 writes the checkpoint and aborts the job
@@ -533,12 +592,17 @@ int run_worker(const work_plan& plan, unsigned threads, std::stop_token stop, co
         }
         const std::size_t want = need_work() ? depth - (queue.size() + running) : 0;
         message.assign({done ? flag_goodbye : 0, want, results.size(), threads});
-        for (const auto& [id, r] : results) message.insert(message.end(), {id, r.total, r.distinct, r.nodes});
+        for (const finished_task& t : results)
+            message.insert(message.end(), {t.id, t.counts.total, t.counts.distinct, t.counts.nodes, t.microseconds});
         results.clear();
         lock.unlock();
 
         MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report,
                  MPI_COMM_WORLD);
+        if (freeze && message[2] > 0 && !done) {
+            freeze = false;
+            std::raise(SIGSTOP);
+        }
         last_report = std::chrono::steady_clock::now();
         last_sent = last_report;
         if (done) return 0;
@@ -655,9 +719,11 @@ int main(int argc, char** argv)
             } else if (rank == 0) {
                 status = run_coordinator(s, plan, *builder, signals, ranks);
             } else {
-                status = run_worker(plan, s.threads, signals.token(), signals);
+                status = run_worker(plan, s.threads, rank, signals.token(), signals);
             }
         }
+    } catch (const output_error& e) {  // one rank alone: its result did not get through
+        status = report_output_error(e, "nqueens-mpi");
     } catch (const usage_error& e) {
         std::fprintf(stderr, "nqueens-mpi: error: %s\n", e.what());
         status = 2;

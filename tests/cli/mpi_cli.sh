@@ -178,12 +178,70 @@ end_frozen_job "$pid" "$frozen" "$dir/err" "^nqueens-mpi: error: " "the only cou
     fail "the only counting rank frozen: rank 0 said: $(cat "$dir/err")"
 out=$(run 2 count 17 --checkpoint "$cp") || fail "resume after a frozen rank failed"
 case $out in "n = 17: 95815104 solutions"*) ;; *) fail "resume after a frozen rank printed: $out" ;; esac
+# The default lease (no --lease): 4 times the longest task so far, and at
+# least NQUEENS_TEST_LEASE_FLOOR (a test hook; 60 s otherwise). Rank 2
+# spends 2 s more on its first task (test hook NQUEENS_TEST_SLOW_RANK) and
+# stops itself once it has reported it (NQUEENS_TEST_FREEZE_RANK, a SIGSTOP
+# at a known moment): it is written off after at least 8 s of silence, not
+# after the floor's 3 s (3 heartbeats), and the count is exact.
+cp="$dir/lease.json"
+NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=2 NQUEENS_TEST_FREEZE_RANK=2 NQUEENS_TEST_LEASE_FLOOR=3 \
+    run 3 count 17 --threads 1 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+pid=$!
+frozen=
+for _ in $(seq 300); do
+    [ -s "$cp" ] && frozen=$(rank_pid 2) && [ -n "$frozen" ] && break
+    sleep 0.1
+done
+[ -n "$frozen" ] || fail "no rank 2 found for the default lease"
+end_frozen_job "$pid" "$frozen" "$dir/out" "^n = 17: " "rank 2 frozen after a long task"
+case $(cat "$dir/out") in "n = 17: 95815104 solutions"*) ;; *) fail "rank 2 frozen after a long task: printed $(cat "$dir/out")" ;; esac
+line=$(grep "^nqueens-mpi: warning: rank 2 was silent for " "$dir/err")
+lease=$(printf '%s' "$line" | sed -nE 's/^nqueens-mpi: warning: rank 2 was silent for ([0-9]+) s \(the default lease: 4 x the longest task so far, ([0-9.]+) s, and at least 3 s\): written off, its [0-9]+ unfinished tasks go to the other ranks$/\1 \2/p')
+if [ -z "$lease" ] || [ "$(printf '%s\n' "$lease" | wc -l)" -ne 1 ]; then
+    fail "rank 2 frozen after a long task: rank 0 said: $(cat "$dir/err")"
+else
+    set -- $lease
+    awk -v l="$1" -v t="$2" 'BEGIN { exit !(t >= 2 && l >= 4 * t - 0.2 && l <= 4 * t + 1.2) }' ||
+        fail "rank 2 frozen after a long task: a lease of $1 s for a longest task of $2 s, want 4 times it (at least 8 s)"
+    echo "default lease: $line"
+fi
+
+# Once no task is left to hand out, an idle rank reruns the oldest task still
+# out with another rank: the first result counts, an equal second one is
+# accepted (rank 1, test hook NQUEENS_TEST_SLOW_RANK, is slow on its first
+# task), and a second that differs (NQUEENS_TEST_WRONG_RANK: one solution
+# too many, a faulty node) stops the job with one line naming the task.
+out=$(NQUEENS_TEST_SLOW_RANK=1 run 3 count 14 --threads 1) || fail "nqueens-mpi with a slow rank failed"
+case $out in "n = 14: 365596 solutions"*) ;; *) fail "nqueens-mpi with a slow rank printed: $out" ;; esac
+NQUEENS_TEST_SLOW_RANK=1 NQUEENS_TEST_WRONG_RANK=1 run 3 count 14 --threads 1 >"$dir/out" 2>"$dir/err" &
+pid=$!
+wait_ending "$pid" "nqueens-mpi hung 60 s with a faulty rank"
+wait "$pid"; status=$?
+[ "$status" -ne 0 ] || fail "nqueens-mpi exited 0 with a faulty rank: $(cat "$dir/out")"
+[ ! -s "$dir/out" ] || fail "a faulty rank: printed on stdout: $(cat "$dir/out")"
+[ "$(grep -c '^nqueens-mpi: ' "$dir/err")" -eq 1 ] &&
+    grep -q '^nqueens-mpi: error: task [0-9]* was counted twice with different results ([0-9]* and [0-9]* solutions, rank 1 the second): a node is faulty$' "$dir/err" ||
+    fail "a faulty rank: rank 0 said: $(cat "$dir/err")"
+
 expect_lease_error() {
     run 2 "$@" >"$dir/out" 2>"$dir/err"; status=$?
     [ "$status" -eq 2 ] && [ "$(grep -c '^nqueens-mpi: error: ' "$dir/err")" -eq 1 ] || fail "nqueens-mpi $*: exit $status: $(cat "$dir/err")"
 }
 expect_lease_error count 12 --lease 0
 expect_lease_error count 12 --lease 5 --lease 6
+
+# The same command prints the same keys whatever the number of ranks, and
+# those of nqueens count; nqueens-mpi adds only "ranks".
+keys() { python3 -c 'import json, sys; print(" ".join(json.load(sys.stdin)))'; }
+want=$("$bin" count 12 --shard 0/2 --out "$dir/k.json" --json | keys)
+for np in 1 2 3; do
+    rm -f "$dir/k.json"
+    got=$(run "$np" count 12 --shard 0/2 --out "$dir/k.json" --json | keys)
+    [ "$got" = "$(printf '%s' "$want" | sed 's/ threads / threads ranks /')" ] ||
+        fail "nqueens-mpi -np $np count 12 --shard 0/2 --json keys: '$got', nqueens count: '$want'"
+done
+[ -n "$want" ] || fail "nqueens count 12 --shard 0/2 --json printed no keys"
 
 # A shard from nqueens-mpi merges with shards from nqueens.
 run 2 count 13 --shard 0/2 --out "$dir/s0.json" >/dev/null || fail "nqueens-mpi --shard 0/2 failed"
