@@ -49,11 +49,25 @@ int parse_board_size(std::string_view text)
     return static_cast<int>(parse_integer(text, "n", min_n, max_n));
 }
 
+void take_board_size(std::optional<int>& n, std::string_view arg, std::string_view command)
+{
+    if (is_option(arg))
+        throw usage_error("unknown option for '" + std::string(command) + "': '" + std::string(arg) + "'");
+    if (n)
+        throw usage_error("'" + std::string(command) + "' takes one board size, got a second: '" +
+                          std::string(arg) + "'");
+    n = parse_board_size(arg);
+}
+
+bool is_named(std::string_view arg, std::string_view name) noexcept
+{
+    return arg.starts_with(name) && (arg.size() == name.size() || arg[name.size()] == '=');
+}
+
 std::string_view option_value(args a, std::size_t& i, std::string_view name)
 {
     const std::string_view arg = a[i];
-    if (arg.size() > name.size() && arg.substr(0, name.size()) == name && arg[name.size()] == '=')
-        return arg.substr(name.size() + 1);
+    if (arg.size() > name.size() && is_named(arg, name)) return arg.substr(name.size() + 1);
     if (i + 1 >= a.size()) throw usage_error(std::string(name) + " needs a value");
     if (is_option(a[i + 1]))
         throw usage_error(std::string(name) + " needs a value, not the option '" + std::string(a[i + 1]) +

@@ -2,6 +2,7 @@
 #ifndef NQUEENS_APPS_CLI_HPP
 #define NQUEENS_APPS_CLI_HPP
 
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -44,6 +45,14 @@ bool is_option(std::string_view arg) noexcept;
 
 // Parses the board size: 1 <= n <= 32.
 int parse_board_size(std::string_view text);
+
+// True if `arg` is the option `name` ("--out"), alone or with its value
+// ("--out=FILE").
+bool is_named(std::string_view arg, std::string_view name) noexcept;
+
+// An argument of `command` that none of its options took: the board size
+// into `n`; usage_error if it is an unknown option or a second size.
+void take_board_size(std::optional<int>& n, std::string_view arg, std::string_view command);
 
 // The value after an option such as "--threads 4" (or "--threads=4").
 // Advances i past the value. A next argument that looks like an option

@@ -82,10 +82,11 @@ int run_count(args a)
     options.threads = c.threads;
     options.mode = c.mode();
     if (show) options.on_progress = [&line](const progress& p) { line(p); };
+    const work_plan plan(c.n, c.mode());  // the one plan of this run: the session's and count()'s
     std::optional<persist_session> session;
-    if (c.persist.any()) session.emplace(c.persist, c.n, c.mode()).attach(options);
+    if (c.persist.any()) session.emplace(c.persist, plan).attach(options);
 
-    count_result r = count(c.n, options);
+    const count_result r = count(plan, options);
     line.finish();
     if (session) {
         auto outcome = session->finish(r);

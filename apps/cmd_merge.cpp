@@ -1,7 +1,9 @@
 // `nqueens merge FILE... [--recheck K|all]`: adds up the shard result files of one count, refusing
 // missing, duplicate or foreign shards, and with --recheck, shards whose recounted tasks differ.
 #include "cli.hpp"
-#include "persist.hpp"
+#include "count_args.hpp"
+#include "recheck.hpp"
+#include "record_file.hpp"
 #include "result_printer.hpp"
 
 #include <nqueens/checkpoint.hpp>
@@ -24,9 +26,9 @@ int run_merge(args a)
         const std::string_view arg = a[i];
         if (arg == "--json")
             json = true;
-        else if (arg == "--recheck" || arg.starts_with("--recheck=")) {
+        else if (is_named(arg, "--recheck")) {
             recheck_each = parse_recheck(option_value(a, i, "--recheck"));
-        } else if (arg.starts_with("-") && arg.size() > 1)
+        } else if (is_option(arg))
             throw usage_error("unknown option for 'merge': '" + std::string(arg) + "'");
         else
             names.emplace_back(arg);

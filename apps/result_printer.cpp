@@ -53,13 +53,16 @@ std::string result_line(const result_view& r)
     if (r.distinct) text += ", " + std::to_string(*r.distinct) + " distinct";
     const std::string seconds = format_seconds(r.seconds);
     switch (r.kind) {
-    case result_kind::count: return text + " (" + seconds + " s)";
-    case result_kind::shard: return text + " (" + seconds + " s); written to " + r.out;
-    case result_kind::merge:
-        text += " (" + std::to_string(r.shards) + " shards, " + std::to_string(r.tasks) + " tasks, " + seconds +
-                " s of counting";
-        if (r.rechecked) text += "; " + std::to_string(*r.rechecked) + " tasks recounted, all as the files say";
-        return text + ")";
+        case result_kind::count:
+            return text + " (" + seconds + " s)";
+        case result_kind::shard:
+            return text + " (" + seconds + " s); written to " + r.out;
+        case result_kind::merge:
+            text += " (" + std::to_string(r.shards) + " shards, " + std::to_string(r.tasks) + " tasks, " +
+                    seconds + " s of counting";
+            if (r.rechecked)
+                text += "; " + std::to_string(*r.rechecked) + " tasks recounted, all as the files say";
+            return text + ")";
     }
     return text;
 }

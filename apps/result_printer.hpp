@@ -21,13 +21,13 @@ struct result_view {
     std::optional<std::uint64_t> distinct;  // printed when set
     std::uint64_t nodes = 0;
     double seconds = 0;
-    unsigned threads = 0;      // count, shard
-    std::optional<int> ranks;  // nqueens-mpi
-    shard slice{};             // shard
-    std::size_t tasks = 0;     // shard: the tasks done; merge: all tasks
-    std::size_t plan_size = 0; // shard
-    std::string out;           // shard: its --out file
-    unsigned shards = 0;       // merge
+    unsigned threads = 0;                  // count, shard
+    std::optional<int> ranks;              // nqueens-mpi
+    shard slice{};                         // shard
+    std::size_t tasks = 0;                 // shard: the tasks done; merge: all tasks
+    std::size_t plan_size = 0;             // shard
+    std::string out;                       // shard: its --out file
+    unsigned shards = 0;                   // merge
     std::optional<std::size_t> rechecked;  // merge --recheck
 };
 

@@ -174,7 +174,7 @@ frozen=$(stop_rank 1 "$cp") || fail "no rank 1 to freeze"
 end_frozen_job "$pid" "$frozen" "$dir/err" "^nqueens-mpi: error: " "the only counting rank frozen"
 [ ! -s "$dir/out" ] || fail "the only counting rank frozen: printed on stdout: $(cat "$dir/out")"
 [ "$(grep -c '^nqueens-mpi: error: ' "$dir/err")" -eq 1 ] &&
-    grep -q "^nqueens-mpi: error: the counting ranks stopped with [0-9]* of 72 tasks done (1 written off as silent); run the same command to resume$" "$dir/err" ||
+    grep -q "^nqueens-mpi: error: the count stopped with [0-9]* of 72 tasks done (1 written off as silent); run the same command to resume$" "$dir/err" ||
     fail "the only counting rank frozen: rank 0 said: $(cat "$dir/err")"
 out=$(run 2 count 17 --checkpoint "$cp") || fail "resume after a frozen rank failed"
 case $out in "n = 17: 95815104 solutions"*) ;; *) fail "resume after a frozen rank printed: $out" ;; esac
