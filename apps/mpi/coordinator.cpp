@@ -3,6 +3,7 @@
 
 #include "protocol.hpp"
 
+#include "../progress_line.hpp"
 #include "../result_printer.hpp"
 
 #include <mpi.h>
@@ -49,6 +50,12 @@ int run_coordinator(const count_args& s, const work_plan& plan, record_keeper& k
     std::stable_sort(todo.begin(), todo.end(),
                      [&](std::size_t a, std::size_t b) { return plan.estimate(a) > plan.estimate(b); });
     std::size_t next = 0;
+    progress_line line(s.progress);
+    progress_tally tally(plan, todo);
+    auto seconds = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    auto last_shown = start;
 
     using clock = std::chrono::steady_clock;
     enum class rank_state { counting, gone, written_off };
@@ -74,6 +81,10 @@ int run_coordinator(const count_args& s, const work_plan& plan, record_keeper& k
             return status;
         }
         keeper.save_if_due();
+        if (line.enabled() && clock::now() - last_shown >= std::chrono::milliseconds(100)) {
+            line(tally.at(seconds()));  // at most 10 times a second, as count() reports
+            last_shown = clock::now();
+        }
 
         for (int k = 1; k < ranks; ++k) {
             const auto u = static_cast<std::size_t>(k);
@@ -156,6 +167,7 @@ int run_coordinator(const count_args& s, const work_plan& plan, record_keeper& k
                 continue;
             }
             keeper.add(id, result);
+            tally.add(id);
         }
         if (flags & flag_failed) {
             const std::string what = "rank " + std::to_string(status.MPI_SOURCE) + " cannot start its " +
@@ -213,6 +225,8 @@ int run_coordinator(const count_args& s, const work_plan& plan, record_keeper& k
                  MPI_COMM_WORLD);
     }
 
+    line(tally.at(seconds()));
+    line.finish();
     const auto lost = std::count(state.begin(), state.end(), rank_state::written_off);
     if (!keeper.complete())
         keeper.stopped_short(lost > 0 ? " (" + std::to_string(lost) + " written off as silent)" : "");

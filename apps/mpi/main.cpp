@@ -7,6 +7,7 @@
 #include "../cli.hpp"
 #include "../count_args.hpp"
 #include "../persist.hpp"
+#include "../progress_line.hpp"
 #include "../record_keeper.hpp"
 #include "../result_printer.hpp"
 #include "../signals.hpp"
@@ -43,6 +44,9 @@ options:
   --unique             also print the distinct count (6 <= N <= 23: at no extra
                        cost; other N: a slower search)
   --json               one JSON object on stdout
+  --progress, --no-progress
+                       show (hide) the progress line on stderr (default:
+                       shown when stderr is a terminal, as mpirun's seldom is)
   --checkpoint FILE    keep the finished work in FILE (every 2 s and on
                        SIGINT/SIGTERM/SIGHUP); the same command again
                        resumes it; nqueens count N --checkpoint FILE reads it
@@ -74,11 +78,14 @@ int run_alone(const count_args& s, stop_on_signals& signals)
 {
     const work_plan plan(s.n, s.mode());
     persist_session session(s.persist, plan, &signals);
+    progress_line line(s.progress);
     count_options options;
     options.threads = s.threads;
     options.mode = s.mode();
+    if (line.enabled()) options.on_progress = [&line](const progress& p) { line(p); };
     session.attach(options);
     const count_result r = count(plan, options);
+    line.finish();
     auto outcome = session.finish(r);
     if (const int* status = std::get_if<int>(&outcome)) return *status;
     result_view shown = std::get<result_view>(outcome);
