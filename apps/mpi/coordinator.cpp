@@ -2,6 +2,7 @@
 #include "coordinator.hpp"
 
 #include "protocol.hpp"
+#include "task_board.hpp"
 
 #include "../progress_line.hpp"
 #include "../result_printer.hpp"
@@ -15,7 +16,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -44,14 +44,9 @@ int run_coordinator(const count_args& s, const work_plan& plan, record_keeper& k
                     stop_on_signals& signals, int ranks)
 {
     const auto start = std::chrono::steady_clock::now();
-    std::vector<std::size_t> todo;
-    for (std::size_t id = 0; id < plan.size(); ++id)
-        if (keeper.wanted(id)) todo.push_back(id);
-    std::stable_sort(todo.begin(), todo.end(),
-                     [&](std::size_t a, std::size_t b) { return plan.estimate(a) > plan.estimate(b); });
-    std::size_t next = 0;
+    task_board board(plan, keeper);
     progress_line line(s.progress);
-    progress_tally tally(plan, todo);
+    progress_tally tally(plan, board.tasks());
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
@@ -61,11 +56,7 @@ int run_coordinator(const count_args& s, const work_plan& plan, record_keeper& k
     enum class rank_state { counting, gone, written_off };
     std::vector<rank_state> state(static_cast<std::size_t>(ranks), rank_state::counting);
     std::vector<clock::time_point> heard(static_cast<std::size_t>(ranks), start);
-    std::vector<int> holder(plan.size(), -1);   // the rank a task was last handed to
-    std::vector<int> checker(plan.size(), -1);  // the idle rank rerunning it
-    std::deque<std::size_t> out;                // tasks handed out, oldest first
-    std::deque<std::size_t> again;              // the tasks of written-off ranks
-    double longest = 0;                         // seconds, of the tasks reported
+    double longest = 0;  // seconds, of the tasks reported
     const double least = lease_floor();
     auto lease = [&] { return s.lease ? *s.lease : std::max(least, std::ceil(lease_per_task * longest)); };
 
@@ -94,16 +85,7 @@ int run_coordinator(const count_args& s, const work_plan& plan, record_keeper& k
                 continue;
             state[u] = rank_state::written_off;
             --active;
-            std::size_t held = 0;
-            for (std::size_t id = 0; id < holder.size(); ++id) {
-                if (checker[id] == k) checker[id] = -1;  // its holder still runs it
-                if (holder[id] != k) continue;
-                holder[id] = -1;
-                if (!keeper.is_done(id)) {
-                    again.push_back(id);
-                    ++held;
-                }
-            }
+            const std::size_t held = board.write_off(k);
             const std::string why =
                 s.lease ? std::string()
                         : formatted(
@@ -151,11 +133,7 @@ int run_coordinator(const count_args& s, const work_plan& plan, record_keeper& k
             const auto id = static_cast<std::size_t>(t[0]);
             const task_result result{t[1], t[2], t[3]};
             longest = std::max(longest, static_cast<double>(t[4]) / 1e6);
-            if (id >= holder.size())
-                throw std::runtime_error("rank " + std::to_string(source) + " reported task " +
-                                         std::to_string(id) + ", which does not exist");
-            if (holder[id] == source) holder[id] = -1;
-            if (checker[id] == source) checker[id] = -1;
+            board.reported(source, id);
             if (keeper.is_done(id)) {
                 // Also counted by another rank: rerun by an idle one, or after a write-off.
                 const task_result& first = keeper.counts_of(id);
@@ -193,31 +171,7 @@ int run_coordinator(const count_args& s, const work_plan& plan, record_keeper& k
             continue;
         }
         reply.clear();
-        auto hand_out = [&](std::size_t id) {
-            reply.push_back(id);
-            holder[id] = source;
-            out.push_back(id);
-        };
-        while (reply.size() < want && !again.empty()) {
-            const std::size_t id = again.front();
-            again.pop_front();
-            if (!keeper.is_done(id)) hand_out(id);
-        }
-        while (reply.size() < want && next < todo.size()) hand_out(todo[next++]);
-        if (reply.size() < want) {
-            // Nothing new: rerun the oldest tasks still out with other ranks
-            // (dropping the finished ones from `out` on the way).
-            std::deque<std::size_t> still_out;
-            for (const std::size_t id : out) {
-                if (keeper.is_done(id)) continue;
-                still_out.push_back(id);
-                if (reply.size() < want && checker[id] < 0 && holder[id] != source) {
-                    reply.push_back(id);
-                    checker[id] = source;
-                }
-            }
-            out.swap(still_out);
-        }
+        board.hand_out(source, want, reply);
         // None left to hand out, but some still out with other ranks: this
         // one is not told "no more" yet, in case they are written off.
         if (want > 0 && reply.empty() && !keeper.complete()) reply.push_back(wait_marker);
