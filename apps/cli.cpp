@@ -27,11 +27,16 @@ long long parse_integer(std::string_view text, std::string_view what, long long 
     return value;
 }
 
-int report_output_error(int error)
+int report_output_error(const output_error& e, const char* who)
 {
-    if (error == EPIPE) return 141;
-    std::fprintf(stderr, "nqueens: error: cannot write the output: %s\n", std::strerror(error));
-    return 1;
+    const int status = e.error == EPIPE ? 141 : 1;
+    if (!e.kept.empty())
+        std::fprintf(stderr, "%s: error: cannot write the output: %s; the count, not printed: %s\n", who,
+                     std::strerror(e.error), e.kept.c_str());
+    else if (status == 1)
+        std::fprintf(stderr, "%s: error: cannot write the output: %s\n", who, std::strerror(e.error));
+    std::fflush(stderr);
+    return status;
 }
 
 bool is_option(std::string_view arg) noexcept
@@ -44,11 +49,25 @@ int parse_board_size(std::string_view text)
     return static_cast<int>(parse_integer(text, "n", min_n, max_n));
 }
 
+void take_board_size(std::optional<int>& n, std::string_view arg, std::string_view command)
+{
+    if (is_option(arg))
+        throw usage_error("unknown option for '" + std::string(command) + "': '" + std::string(arg) + "'");
+    if (n)
+        throw usage_error("'" + std::string(command) + "' takes one board size, got a second: '" +
+                          std::string(arg) + "'");
+    n = parse_board_size(arg);
+}
+
+bool is_named(std::string_view arg, std::string_view name) noexcept
+{
+    return arg.starts_with(name) && (arg.size() == name.size() || arg[name.size()] == '=');
+}
+
 std::string_view option_value(args a, std::size_t& i, std::string_view name)
 {
     const std::string_view arg = a[i];
-    if (arg.size() > name.size() && arg.substr(0, name.size()) == name && arg[name.size()] == '=')
-        return arg.substr(name.size() + 1);
+    if (arg.size() > name.size() && is_named(arg, name)) return arg.substr(name.size() + 1);
     if (i + 1 >= a.size()) throw usage_error(std::string(name) + " needs a value");
     if (is_option(a[i + 1]))
         throw usage_error(std::string(name) + " needs a value, not the option '" + std::string(a[i + 1]) +

@@ -2,10 +2,12 @@
 #ifndef NQUEENS_APPS_CLI_HPP
 #define NQUEENS_APPS_CLI_HPP
 
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace nqueens::cli {
 
@@ -14,17 +16,23 @@ struct usage_error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// stdout could not be written (errno `error`): main exits 141 without a
-// word on EPIPE (the reader is gone, as if SIGPIPE had ended the program,
-// which it does not when SIGPIPE is ignored), else 1 with one line.
+// stdout could not be written (errno `error`): main exits 141 on EPIPE
+// (the reader is gone, as if SIGPIPE had ended the program, which it does
+// not when SIGPIPE is ignored), else 1 with one line. `kept` is the result
+// that did not get through (a count's line), or empty.
 struct output_error : std::runtime_error {
-    explicit output_error(int e) : std::runtime_error("cannot write the output"), error(e) {}
+    explicit output_error(int e, std::string k = {})
+        : std::runtime_error("cannot write the output"), error(e), kept(std::move(k))
+    {
+    }
     int error;
+    std::string kept;
 };
 
-// The exit status for an output_error with `error`, after its line on
-// stderr (none for EPIPE).
-int report_output_error(int error);
+// The exit status for an output_error, after its line on stderr from
+// `who`: none for EPIPE without a result; with one, the line gives the
+// count that was computed, so that no work is lost.
+int report_output_error(const output_error& e, const char* who = "nqueens");
 
 using args = std::span<const std::string_view>;
 
@@ -37,6 +45,14 @@ bool is_option(std::string_view arg) noexcept;
 
 // Parses the board size: 1 <= n <= 32.
 int parse_board_size(std::string_view text);
+
+// True if `arg` is the option `name` ("--out"), alone or with its value
+// ("--out=FILE").
+bool is_named(std::string_view arg, std::string_view name) noexcept;
+
+// An argument of `command` that none of its options took: the board size
+// into `n`; usage_error if it is an unknown option or a second size.
+void take_board_size(std::optional<int>& n, std::string_view arg, std::string_view command);
 
 // The value after an option such as "--threads 4" (or "--threads=4").
 // Advances i past the value. A next argument that looks like an option

@@ -1,7 +1,10 @@
 // `nqueens merge FILE... [--recheck K|all]`: adds up the shard result files of one count, refusing
 // missing, duplicate or foreign shards, and with --recheck, shards whose recounted tasks differ.
 #include "cli.hpp"
-#include "persist.hpp"
+#include "count_args.hpp"
+#include "recheck.hpp"
+#include "record_file.hpp"
+#include "result_printer.hpp"
 
 #include <nqueens/checkpoint.hpp>
 #include <nqueens/engine.hpp>
@@ -23,9 +26,9 @@ int run_merge(args a)
         const std::string_view arg = a[i];
         if (arg == "--json")
             json = true;
-        else if (arg == "--recheck" || arg.starts_with("--recheck=")) {
+        else if (is_named(arg, "--recheck")) {
             recheck_each = parse_recheck(option_value(a, i, "--recheck"));
-        } else if (arg.starts_with("-") && arg.size() > 1)
+        } else if (is_option(arg))
             throw usage_error("unknown option for 'merge': '" + std::string(arg) + "'");
         else
             names.emplace_back(arg);
@@ -50,28 +53,19 @@ int run_merge(args a)
     const std::size_t rechecked =
         recheck_each ? recheck_records(records, names, *plan, *recheck_each, "merge: ") : 0;
 
-    const auto total = static_cast<unsigned long long>(m.sum.total);
+    result_view shown;
+    shown.kind = result_kind::merge;
+    shown.n = m.n;
+    shown.total = m.sum.total;
     // Every shard of the count is here: Burnside's lemma applies to the total.
-    const auto distinct = static_cast<unsigned long long>(plan->distinct_of(m.sum));
     // Shards counted without --unique carry no distinct count.
-    std::string text;  // composed whole before any of it is printed
-    if (json) {
-        text = formatted("{\"n\":%d,\"total\":%llu", m.n, total);
-        if (with_distinct) text += formatted(",\"distinct\":%llu", distinct);
-        text += formatted(",\"nodes\":%llu,\"shards\":%u,\"tasks\":%zu,\"seconds\":%s",
-                          static_cast<unsigned long long>(m.sum.nodes), m.shards, m.tasks,
-                          format_seconds(m.seconds).c_str());
-        if (recheck_each) text += formatted(",\"rechecked\":%zu", rechecked);
-        text += "}\n";
-    } else {
-        text = formatted("n = %d: %llu solutions", m.n, total);
-        if (with_distinct) text += formatted(", %llu distinct", distinct);
-        text += formatted(" (%u shards, %zu tasks, %s s of counting", m.shards, m.tasks,
-                          format_seconds(m.seconds).c_str());
-        if (recheck_each) text += formatted("; %zu tasks recounted, all as the files say", rechecked);
-        text += ")\n";
-    }
-    std::fputs(text.c_str(), stdout);
+    if (with_distinct) shown.distinct = plan->distinct_of(m.sum);
+    shown.nodes = m.sum.nodes;
+    shown.seconds = m.seconds;
+    shown.shards = m.shards;
+    shown.tasks = m.tasks;
+    if (recheck_each) shown.rechecked = rechecked;
+    print_result(shown, json);
     return 0;
 }
 

@@ -38,17 +38,13 @@ int run_solve(args a)
         const std::string_view arg = a[i];
         if (arg == "--unique")
             unique = true;
-        else if (arg == "--limit" || arg.starts_with("--limit="))
+        else if (is_named(arg, "--limit"))
             limit = static_cast<std::uint64_t>(parse_integer(option_value(a, i, "--limit"), "--limit", 1,
                                                              std::numeric_limits<long long>::max()));
-        else if (arg == "--format" || arg.starts_with("--format="))
+        else if (is_named(arg, "--format"))
             format = parse_format(option_value(a, i, "--format"));
-        else if (is_option(arg))
-            throw usage_error("unknown option for 'solve': '" + std::string(arg) + "'");
-        else if (n)
-            throw usage_error("'solve' takes one board size, got a second: '" + std::string(arg) + "'");
         else
-            n = parse_board_size(arg);
+            take_board_size(n, arg, "solve");
     }
     if (!n)
         throw usage_error("'solve' needs a board size: nqueens solve N [--limit K] [--unique] [--format F]");

@@ -78,10 +78,10 @@ int main(int argc, char** argv)
         else
             throw usage_error("unknown command '" + std::string(command) + "'; try 'nqueens --help'");
         // A result that did not reach stdout (a full disk, a closed pipe) is an error, not a success.
-        if (std::fflush(stdout) != 0 || std::ferror(stdout)) return report_output_error(errno);
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) return report_output_error(output_error(errno));
         return status;
     } catch (const output_error& e) {
-        return report_output_error(e.error);
+        return report_output_error(e);
     } catch (const usage_error& e) {
         std::fprintf(stderr, "nqueens: error: %s\n", e.what());
         return 2;

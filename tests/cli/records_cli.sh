@@ -53,6 +53,15 @@ grep -q ' 14200 solutions' "$dir/out" || fail "run beside a leftover temporary f
 touch "$dir/st2.json.tmp.0123456789ab" "$dir/st2.json.tmp.zyxwvutsrqpo"
 "$bin" count 12 --checkpoint "$dir/st2.json" >/dev/null 2>"$dir/err" || fail "count beside two leftovers: $(cat "$dir/err")"
 [ "$(temps "$dir/st2.json")" -eq 0 ] || fail "leftover temporary files were not removed: $(ls "$dir")"
+# Earlier builds named them FILE.tmp.<pid>: removed too, a planted link as a
+# link (its target untouched); a name this program never makes stays.
+touch "$dir/st3.json.tmp.4242" "$dir/st3.json.tmp.12ab"
+ln -s "$dir/victim.txt" "$dir/st3.json.tmp.77"
+"$bin" count 12 --shard 1/2 --out "$dir/st3.json" >/dev/null 2>"$dir/err" || fail "shard beside old leftovers: $(cat "$dir/err")"
+[ ! -e "$dir/st3.json.tmp.4242" ] && [ ! -L "$dir/st3.json.tmp.77" ] ||
+    fail "old-style FILE.tmp.<pid> leftovers were not removed: $(ls "$dir")"
+[ -e "$dir/st3.json.tmp.12ab" ] || fail "a file not named like a temporary file was removed"
+[ "$(cat "$dir/victim.txt")" = precious ] || fail "removing an old-style leftover link touched its target"
 
 # --checkpoint or --out that is itself a symbolic link: refused, the target untouched.
 ln -s "$dir/victim.txt" "$dir/link.json"
@@ -159,6 +168,28 @@ status=$?
 [ "$(temps "$dir/s0.json")" -eq 0 ] || fail "a failed final write left its temporary file"
 out=$("$bin" merge "$dir/s0.json" "$dir/s1.json") || fail "the earlier file after a failed write does not merge"
 case $out in "n = 12: 14200 solutions"*) ;; *) fail "merge after a failed write printed: $out" ;; esac
+
+# The result itself does not get through (stdout on a full disk): exit 1 and
+# one line on stderr that still gives it, for a count, a shard and a merge.
+# expect_kept WANT ARGS...: "$bin" ARGS >/dev/full does that, WANT in its line.
+expect_kept() {
+    local want=$1 status
+    shift
+    "$bin" "$@" >/dev/full 2>"$dir/err"; status=$?
+    [ "$status" -eq 1 ] || fail "'$* >/dev/full' exited $status, want 1"
+    [ "$(wc -l <"$dir/err")" -eq 1 ] &&
+        grep -q "^nqueens: error: cannot write the output: No space left on device; the count, not printed: $want" "$dir/err" ||
+        fail "'$* >/dev/full' said: $(cat "$dir/err")"
+}
+if [ -w /dev/full ]; then
+    expect_kept "n = 12: 14200 solutions, 1787 distinct (" count 12 --unique
+    expect_kept "n = 12: 14200 solutions (" count 12 --json
+    expect_kept "n = 12, shard 1/2: 15 of 30 tasks, 7136 solutions (.* s); written to $dir/s1.json$" \
+        count 12 --shard 1/2 --out "$dir/s1.json" --json
+    expect_kept "n = 12: 14200 solutions (2 shards, 30 tasks, " merge "$dir/s0.json" "$dir/s1.json"
+    expect_kept "n = 13: 73712 solutions (" count 13 --checkpoint "$dir/full.json"
+    grep -q '"complete":true' "$dir/full.json" || fail "a count whose output failed did not keep its checkpoint"
+fi
 
 # Forgery (the checksum is no defence: reseal recomputes it). Each task's
 # counts are kept, so a forged total alone is caught; a forged task is
