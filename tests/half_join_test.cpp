@@ -1,8 +1,11 @@
-// detail/half_join.hpp: the meet-in-the-middle counter against OEIS, the kernel, brute force and is_solution.
+// detail/half_join.hpp and its parts (join_tasks, join_halves, join_kernel, column_index): the
+// meet-in-the-middle counter against OEIS, the kernel, brute force and is_solution.
 #include "oeis.hpp"
 
 #include <nqueens/count.hpp>
 #include <nqueens/detail/half_join.hpp>
+#include <nqueens/detail/join_halves.hpp>
+#include <nqueens/detail/join_tasks.hpp>
 #include <nqueens/verify.hpp>
 
 #include <catch2/catch.hpp>
@@ -22,54 +25,57 @@ using nqueens::test::total;
 // The join runs in constant evaluation too (small n: it allocates).
 static_assert(d::count_by_join(8) == 92);
 
-// The key of a top placement as half_join.hpp defines it: the diagonals
-// d = r + c and e = r - c + n - 1 that a bottom queen could share, bit
-// d - low (low half) and width + e - low (high half).
+// The key of a top placement as join_halves.hpp defines it, written out
+// here apart from it: the diagonals r + c and c - r + n - 1 that a bottom
+// queen could share, bit r + c - low (low half) and width + c - r + n - 1 - low
+// (high half).
 using queen = std::pair<int, int>;
 
-d::key_t key_of(const d::join_layout& L, const queen* first, const queen* last)
+d::diagonal_key key_of(const d::join_layout& layout, const queen* first, const queen* last)
 {
-    d::key_t key = 0;
+    d::diagonal_key key = 0;
     for (; first != last; ++first) {
         const auto [r, c] = *first;
-        const int dd = r + c - L.low;
-        const int ee = r - c + L.n - 1 - L.low;
-        if (dd >= 0 && dd < L.width) key |= d::key_t{1} << dd;
-        if (ee >= 0 && ee < L.width) key |= d::key_t{1} << (L.width + ee);
+        const int sum = r + c - layout.low;
+        const int difference = c - r + layout.n - 1 - layout.low;
+        if (sum >= 0 && sum < layout.width) key |= d::diagonal_key{1} << sum;
+        if (difference >= 0 && difference < layout.width)
+            key |= d::diagonal_key{1} << (layout.width + difference);
     }
     return key;
 }
 
-// Independent of the join: places L.top queens in rows 0.. with plain
+// Independent of the join: places layout.top queens in rows 0.. with plain
 // pairwise checks, next to the band's queens (already in `queens`), and
 // calls f(first, last, columns) with the queens of every placement whose
 // lead columns are `taken`.
 template <class F>
-void brute_tops(const d::join_layout& L, std::uint32_t lead, std::uint32_t taken, std::vector<queen>& queens,
-                F&& f)
+void brute_tops(const d::join_layout& layout, std::uint32_t lead, std::uint32_t taken,
+                std::vector<queen>& queens, F&& f)
 {
-    const int r = static_cast<int>(queens.size()) - L.band;
-    if (r == L.top) {
+    const int r = static_cast<int>(queens.size()) - layout.band;
+    if (r == layout.top) {
         std::uint32_t cols = 0;
-        for (std::size_t i = static_cast<std::size_t>(L.band); i < queens.size(); ++i)
+        for (std::size_t i = static_cast<std::size_t>(layout.band); i < queens.size(); ++i)
             cols |= 1u << queens[i].second;
-        if ((cols & lead) == taken) f(queens.data() + L.band, queens.data() + queens.size(), cols);
+        if ((cols & lead) == taken) f(queens.data() + layout.band, queens.data() + queens.size(), cols);
         return;
     }
-    for (int c = 0; c < L.n; ++c) {
+    for (int c = 0; c < layout.n; ++c) {
         bool ok = true;
         for (const auto& [qr, qc] : queens) ok = ok && qc != c && qr - qc != r - c && qr + qc != r + c;
         if (!ok) continue;
         queens.emplace_back(r, c);
-        brute_tops(L, lead, taken, queens, f);
+        brute_tops(layout, lead, taken, queens, f);
         queens.pop_back();
     }
 }
 
-std::vector<queen> band_queens(const d::join_layout& L, std::array<int, 2> band)
+std::vector<queen> band_queens(const d::join_layout& layout, std::array<int, 2> band)
 {
     std::vector<queen> queens;
-    for (int i = 0; i < L.band; ++i) queens.emplace_back(L.band_row(i), band[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < layout.band; ++i)
+        queens.emplace_back(layout.band_row(i), band[static_cast<std::size_t>(i)]);
     return queens;
 }
 
@@ -95,7 +101,7 @@ TEST_CASE("the tasks cover every band once, weighted by its orbit", "[half_join]
 {
     for (int n = d::join_min_n; n <= 20; ++n) {
         INFO("n = " << n);
-        const d::join_layout L = d::make_join_layout(n);
+        const d::join_layout layout = d::make_join_layout(n);
         // Bands counted through their orbits: each band's weight once (not
         // once per split of its lead columns), without the flip's factor 2.
         std::set<std::array<int, 2>> bands;
@@ -110,7 +116,7 @@ TEST_CASE("the tasks cover every band once, weighted by its orbit", "[half_join]
             n % 2 == 1 ? static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n * n - 3 * n + 2);
         CHECK(covered == placements);
         CHECK(splits >= bands.size());
-        CHECK(L.top * 2 + L.band == n);
+        CHECK(layout.top * 2 + layout.band == n);
     }
 }
 
@@ -126,20 +132,20 @@ TEST_CASE("the task list is the same every time", "[half_join]")
 TEST_CASE("top placements and their keys match a brute-force search, lead columns included", "[half_join]")
 {
     for (const int n : {8, 9, 10, 15}) {
-        const d::join_layout L = d::make_join_layout(n);
+        const d::join_layout layout = d::make_join_layout(n);
         d::for_each_join_task(n, [&](const d::join_task& t) {
             INFO("n = " << n << ", band " << t.band[0] << " " << t.band[1] << ", taken " << t.taken);
-            const std::uint32_t lead = d::lead_columns(L, d::band_free_columns(L, t.band));
-            const d::top_rules rules(L, t.band);
-            std::multiset<std::pair<std::uint32_t, d::key_t>> fast, slow;
-            d::for_each_top(rules, lead, t.taken, [&](std::uint32_t cols, d::key_t key) {
+            const std::uint32_t lead = d::lead_columns(layout, d::band_free_columns(layout, t.band));
+            const d::top_rules rules(layout, t.band);
+            std::multiset<std::pair<std::uint32_t, d::diagonal_key>> fast, slow;
+            d::for_each_top(rules, lead, t.taken, [&](std::uint32_t cols, d::diagonal_key key) {
                 fast.emplace(cols, key);
                 return true;
             });
-            std::vector<queen> queens = band_queens(L, t.band);
-            brute_tops(L, lead, t.taken, queens,
+            std::vector<queen> queens = band_queens(layout, t.band);
+            brute_tops(layout, lead, t.taken, queens,
                        [&](const queen* first, const queen* last, std::uint32_t cols) {
-                           slow.emplace(cols, key_of(L, first, last));
+                           slow.emplace(cols, key_of(layout, first, last));
                        });
             CHECK(fast == slow);
         });
@@ -151,41 +157,44 @@ TEST_CASE("a top and a turned-over top fit by the key rule exactly when they mak
 {
     // Every band (not only one per orbit), every top x of it and every top y
     // of the flipped band: x, the band and y upside down are a solution iff
-    // their columns are disjoint and key(x) & flipped(key(y)) == 0.
+    // their columns are disjoint and key(x) & turned_key(key(y)) == 0.
     for (int n = d::join_min_n; n <= 9; ++n) {
-        const d::join_layout L = d::make_join_layout(n);
+        const d::join_layout layout = d::make_join_layout(n);
         std::uint64_t solutions = 0;
         std::uint64_t disagree = 0;
         for (int c0 = 0; c0 < n; ++c0) {
-            for (int c1 = 0; c1 < (L.band == 2 ? n : 1); ++c1) {
+            for (int c1 = 0; c1 < (layout.band == 2 ? n : 1); ++c1) {
                 const std::array<int, 2> band{c0, c1};
-                if (L.band == 2 && (c1 - c0 <= 1 && c0 - c1 <= 1)) continue;
-                const std::array<int, 2> flip = d::band_image(L, band, false, true);
+                if (layout.band == 2 && (c1 - c0 <= 1 && c0 - c1 <= 1)) continue;
+                const std::array<int, 2> flip = d::band_image(layout, band, false, true);
                 struct top {
                     std::vector<queen> queens;
                     std::uint32_t cols;
-                    d::key_t key;
+                    d::diagonal_key key;
                 };
                 std::vector<top> xs, ys;
                 const auto keep = [&](std::vector<top>& out) {
                     return [&](const queen* first, const queen* last, std::uint32_t cols) {
-                        out.push_back(top{std::vector<queen>(first, last), cols, key_of(L, first, last)});
+                        out.push_back(
+                            top{std::vector<queen>(first, last), cols, key_of(layout, first, last)});
                     };
                 };
-                std::vector<queen> queens = band_queens(L, band);
-                brute_tops(L, 0, 0, queens, keep(xs));
-                queens = band_queens(L, flip);
-                brute_tops(L, 0, 0, queens, keep(ys));
+                std::vector<queen> queens = band_queens(layout, band);
+                brute_tops(layout, 0, 0, queens, keep(xs));
+                queens = band_queens(layout, flip);
+                brute_tops(layout, 0, 0, queens, keep(ys));
                 for (const auto& [x, xcols, xkey] : xs) {
                     for (const auto& [y, ycols, ykey] : ys) {
                         nqueens::board b;
                         std::array<int, 32> col{};
                         for (const auto& [r, c] : x) col[static_cast<std::size_t>(r)] = c;
-                        for (int i = 0; i < L.band; ++i)
-                            col[static_cast<std::size_t>(L.band_row(i))] = band[static_cast<std::size_t>(i)];
+                        for (int i = 0; i < layout.band; ++i)
+                            col[static_cast<std::size_t>(layout.band_row(i))] =
+                                band[static_cast<std::size_t>(i)];
                         for (const auto& [r, c] : y) col[static_cast<std::size_t>(n - 1 - r)] = c;
                         for (int r = 0; r < n; ++r) b.push_back(col[static_cast<std::size_t>(r)]);
-                        const bool fit = (xcols & ycols) == 0 && (xkey & d::flipped(ykey, L.key_bits())) == 0;
+                        const bool fit =
+                            (xcols & ycols) == 0 && (xkey & d::turned_key(ykey, layout.width)) == 0;
                         const bool solved = nqueens::is_solution(b);
                         disagree += fit == solved ? 0 : 1;
                         solutions += solved ? 1 : 0;
@@ -199,15 +208,16 @@ TEST_CASE("a top and a turned-over top fit by the key rule exactly when they mak
     }
 }
 
-TEST_CASE("flipped reverses a key within its bits", "[half_join]")
+TEST_CASE("turned_key swaps the two families of a key", "[half_join]")
 {
-    for (const int bits : {10, 30, 58}) {
-        INFO("bits = " << bits);
-        CHECK(d::flipped(1, bits) == d::key_t{1} << (bits - 1));
-        CHECK(d::flipped(d::key_t{1} << (bits - 1), bits) == 1);
-        const d::key_t k = 0x2d5a3c96f0e1ull & ((d::key_t{1} << bits) - 1);
-        CHECK(d::flipped(d::flipped(k, bits), bits) == k);
-        CHECK(std::popcount(d::flipped(k, bits)) == std::popcount(k));
+    for (const int width : {5, 15, 29}) {
+        INFO("width = " << width);
+        CHECK(d::turned_key(1, width) == d::diagonal_key{1} << width);
+        CHECK(d::turned_key(d::diagonal_key{1} << (2 * width - 1), width) == d::diagonal_key{1}
+                                                                                 << (width - 1));
+        const d::diagonal_key k = 0x2d5a3c96f0e1ull & ((d::diagonal_key{1} << (2 * width)) - 1);
+        CHECK(d::turned_key(d::turned_key(k, width), width) == k);
+        CHECK(std::popcount(d::turned_key(k, width)) == std::popcount(k));
     }
 }
 
