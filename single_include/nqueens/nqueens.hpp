@@ -459,10 +459,20 @@ inline constexpr int join_max_n = 23;
 // k, the lead columns fixed per task, for each n. Odd n has only (n + 1) / 2
 // bands, too few to keep threads busy; all n need lists small enough for the
 // caches (measured best: k = 4 for n = 17, 2 for n = 16 and 18) and, from
-// n = 21, for memory: at most about 10 million tops per list (some 300 MB
-// per thread with its partner list; measured up to n = 22, n = 23 estimated).
-inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                                                      0, 0, 0, 2, 2, 4, 2, 6, 4, 9, 9, 11};
+// n = 19, for memory. A thread holds two lists at 8 bytes a placement, plus
+// up to 12 bytes a placement while it groups one (build_top_list), so k keeps
+// the largest list to a few million placements: about 70 MB a thread at
+// n = 19, a few hundred MB at most up to n = 23, where more lead columns
+// would mean too many tasks (363,012 already).
+inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0,  0,
+                                                                      0, 0, 0, 2, 2, 4, 2, 8, 6, 12, 11, 16};
+
+// The version of n's task list, for work_plan::version(): 2 for the lists
+// of n <= 18, 4 where the lead columns grew to bound memory (n >= 19).
+constexpr std::uint32_t join_task_list_version(int n) noexcept
+{
+    return n >= 19 ? 4 : 2;
+}
 
 constexpr join_layout make_join_layout(int n) noexcept
 {
@@ -742,16 +752,23 @@ struct top_list {
     std::vector<std::uint32_t> set_of;
 };
 
-// The unsorted placements while a list is built, kept between tasks.
+// What a list needs while it is built, kept between tasks: each
+// placement's group, each group's next free slot, and a copy of the keys
+// for lists of at most `copied_keys` placements.
 struct top_scratch {
-    std::vector<diagonal_key> keys;
+    static constexpr std::size_t copied_keys = std::size_t{1} << 21;
     std::vector<std::uint32_t> groups;
+    std::vector<std::uint32_t> next;
+    std::vector<diagonal_key> keys;
 };
 
-// Enumerates the tops of one list and groups them (a counting sort);
-// with `name_groups`, also records each group's column set. Adds the
-// queens placed to `placed`; returns false if stop() said yes (polled every
-// 2^16 placements).
+// Enumerates the tops of one list and groups them by a counting sort; with
+// `name_groups`, also records each group's column set. Adds the queens
+// placed to `placed`; returns false if stop() said yes (polled every 2^16
+// placements). A list of at most top_scratch::copied_keys placements is
+// copied into its groups (fast); a longer one is grouped in place, each
+// placement swapped into its group's next slot, so that a list needs 12
+// bytes a placement while it is built and 8 after, whatever its length.
 template <class Stop>
 constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::uint32_t taken,
                               bool name_groups, top_list& out, top_scratch& scratch, std::uint64_t& placed,
@@ -761,27 +778,57 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
     out.index.reset(columns, rules.layout.n, rules.layout.top - std::popcount(taken));
     const std::size_t groups = out.index.count;
     out.set_of.assign(name_groups ? groups : 0, 0);
+    out.keys.clear();
     scratch.keys.clear();
     scratch.groups.clear();
+    // The keys go to the scratch copy until they outnumber copied_keys, then
+    // to the list itself.
+    std::vector<diagonal_key>* unsorted = &scratch.keys;
     bool stopped = false;
     placed += for_each_top(rules, lead, taken, [&](std::uint32_t cols, diagonal_key key) {
         const std::uint32_t g = out.index(cols);
-        scratch.keys.push_back(key);
+        unsorted->push_back(key);
         scratch.groups.push_back(g);
         if (name_groups) out.set_of[g] = cols;
-        if (scratch.keys.size() % 65536 == 0 && stop()) stopped = true;
+        if (scratch.groups.size() % 65536 == 0) {
+            if (unsorted != &out.keys && scratch.groups.size() >= top_scratch::copied_keys) {
+                out.keys.assign(scratch.keys.begin(), scratch.keys.end());
+                unsorted = &out.keys;
+            }
+            stopped = stop();
+        }
         return !stopped;
     });
     if (stopped) return false;
     out.start.assign(groups + 1, 0);
     for (const std::uint32_t g : scratch.groups) ++out.start[g + 1];
     for (std::size_t g = 0; g < groups; ++g) out.start[g + 1] += out.start[g];
-    resize_for_overwrite(out.keys, scratch.keys.size());
-    // start[g] serves as the write position of group g, then is restored.
-    for (std::size_t i = 0; i < scratch.keys.size(); ++i)
-        out.keys[out.start[scratch.groups[i]]++] = scratch.keys[i];
-    for (std::size_t g = groups; g > 0; --g) out.start[g] = out.start[g - 1];
-    out.start[0] = 0;
+    scratch.next.assign(out.start.begin(), out.start.end() - 1);
+    std::vector<diagonal_key>& keys = out.keys;
+    std::vector<std::uint32_t>& group_of = scratch.groups;
+    if (unsorted != &out.keys) {
+        resize_for_overwrite(keys, scratch.keys.size());
+        for (std::size_t i = 0; i < scratch.keys.size(); ++i)
+            keys[scratch.next[group_of[i]]++] = scratch.keys[i];
+        return true;
+    }
+    for (std::uint32_t g = 0; g < groups; ++g) {
+        // Slots before next[g] hold group g; the one at next[g] is swapped
+        // to its own group's next slot until a placement of group g is there.
+        for (std::uint32_t i = scratch.next[g]; i < out.start[g + 1]; i = scratch.next[g]) {
+            const std::uint32_t home = group_of[i];
+            if (home == g) {
+                ++scratch.next[g];
+                continue;
+            }
+            const std::uint32_t j = scratch.next[home]++;
+            const diagonal_key key = keys[i];
+            keys[i] = keys[j];
+            keys[j] = key;
+            group_of[i] = group_of[j];
+            group_of[j] = home;
+        }
+    }
     return true;
 }
 
@@ -980,7 +1027,10 @@ constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
     const auto breadth = [&](std::array<int, 2> band, std::uint32_t taken) {
         const top_rules rules(layout, band);
         const std::uint32_t columns = (rules.free & ~lead) | taken;
-        const int rows = layout.top < 3 ? layout.top : 3;
+        // Three rows, or two where the tasks number in the hundreds of
+        // thousands (n = 22, 23), so that a plan is built in a fraction of a second.
+        const int most = layout.lead >= 10 ? 2 : 3;
+        const int rows = layout.top < most ? layout.top : most;
         const auto walk = [&](const auto& self, const top_rules::placed_queens& s) -> std::uint64_t {
             const int r = std::popcount(s.rows);
             if (r == rows) return 1;
@@ -1708,10 +1758,11 @@ enum class count_mode : std::uint8_t {
 // - count_mode::total, 6 <= n <= 23: a task is a placement of the middle
 //   row(s), one per class under mirror and flip, and which of a few leading
 //   columns the top half uses; run() joins the top and bottom halves.
-//   `distinct` is 0. Memory: up to a few hundred MB per thread (n = 21..23).
+//   `distinct` is 0. Memory: a few MB per thread at n = 16, tens of MB at
+//   n = 17..19, at most a few hundred MB per process at n = 20..23 (2 threads).
 // - count_mode::with_distinct, 6 <= n <= 23: the same tasks, but a plan of
-//   its own version (3); `distinct` is 0 in every task, and distinct_of()
-//   turns the sum of all tasks into the distinct count.
+//   its own version (3; 5 from n = 19); `distinct` is 0 in every task, and
+//   distinct_of() turns the sum of all tasks into the distinct count.
 // - n < 6 or n > 23: a task is a placement of the first rows of the 8-fold
 //   symmetric search, one representative per class of solutions; `distinct`
 //   adds up over the tasks.
@@ -1720,11 +1771,11 @@ enum class count_mode : std::uint8_t {
 // same list in the same order, so slices of it can run on other machines or
 // resume from a checkpoint. version() changes whenever the split does.
 //
-// Valid for 1 <= n <= 32. Building a plan takes milliseconds, at most a
-// fraction of a second: with distinct, 860 tasks for n = 16, 22,714 for
-// n = 20, up to 240,730 for n = 32; totals only, 224 tasks for n = 16, 72
-// for n = 17, 288 for n = 18, up to 56,320 for n = 22. n = 2 and 3 have no
-// tasks.
+// Valid for 1 <= n <= 32. Building a plan takes milliseconds, at most about
+// a second (n = 22, 23): 224 tasks for n = 16, 72 for n = 17, 288 for n = 18,
+// 1,280 for n = 19, up to 363,012 for n = 23 (the same with distinct); the
+// symmetric search's plans, up to 240,730 tasks for n = 32. n = 2 and 3 have
+// no tasks.
 //
 //     const nqueens::work_plan plan(16);
 //     nqueens::task_result sum{};
@@ -1759,13 +1810,19 @@ public:
 
     // The version of the split: 1 for the symmetric search's tasks, 2 for
     // the join's totals, 3 for the join's tasks whose distinct count comes
-    // from Burnside's lemma. Checkpoints and shards record it.
-    std::uint32_t version() const noexcept { return join_ ? (distinct_ ? 3 : 2) : 1; }
+    // from Burnside's lemma; 4 and 5 the same for n >= 19, whose tasks split
+    // the work further to bound memory. Checkpoints and shards record it.
+    std::uint32_t version() const noexcept
+    {
+        if (!join_) return 1;
+        const std::uint32_t totals = detail::join_task_list_version(n_);
+        return distinct_ ? totals + 1 : totals;
+    }
 
-    // The mode whose plans for n have `version` (for reading records back).
+    // The mode whose plans have `version` (for reading records back).
     static constexpr count_mode mode_of_version(std::uint32_t version) noexcept
     {
-        return version == 2 ? count_mode::total : count_mode::with_distinct;
+        return version == 2 || version == 4 ? count_mode::total : count_mode::with_distinct;
     }
 
     // Whether each task's distinct count is its share of the whole (the
@@ -1803,9 +1860,10 @@ public:
         return run(id, stop, ws);
     }
 
-    // The buffers a task of the join fills (its half-board lists, up to a few
-    // hundred MB): a thread that runs many tasks should keep one and pass it
-    // to every run() rather than pay for fresh memory each time.
+    // The buffers a task of the join fills (its half-board lists: tens of MB,
+    // a hundred or two at n = 20..23): a thread that runs many tasks should
+    // keep one and pass it to every run() rather than pay for fresh memory
+    // each time.
     using workspace = detail::join_workspace;
 
     std::optional<task_result> run(std::size_t id, std::stop_token stop, workspace& ws) const
@@ -2040,13 +2098,12 @@ inline count_result count(const work_plan& plan, const count_options& options = 
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
 // Cost, totals only: about a second of one core at n = 17 and ten seconds at
-// n = 18, divided among the threads, with at most a few hundred MB of memory
-// per thread. Each extra row costs about 4 to 5 times more on average, but
-// unevenly: an odd n about twice the even n below it, the next even n about
-// ten times the odd one. With distinct: the same for 6 <= n <= 23 (plus
-// about a second at most for Burnside's lemma), about ten times more for
-// other n (the symmetric search).
-// Measured figures, with the commands that give them: README, "Speed".
+// n = 18, divided among the threads, with tens of MB of memory per thread up
+// to n = 19 and at most a few hundred MB per process up to n = 23. Each extra row costs about 4 to 5 times
+// more on average, but unevenly: an odd n about twice the even n below it, the next even n about ten times
+// the odd one. With distinct: the same for 6 <= n <= 23 (plus about a second at most for Burnside's lemma),
+// about ten times more for other n (the symmetric search). Measured figures, with the commands that give
+// them: README, "Speed".
 //
 //     auto r = nqueens::count(16);  // r.total == 14772512
 //     nqueens::count_options o;

@@ -46,7 +46,10 @@ constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
     const auto breadth = [&](std::array<int, 2> band, std::uint32_t taken) {
         const top_rules rules(layout, band);
         const std::uint32_t columns = (rules.free & ~lead) | taken;
-        const int rows = layout.top < 3 ? layout.top : 3;
+        // Three rows, or two where the tasks number in the hundreds of
+        // thousands (n = 22, 23), so that a plan is built in a fraction of a second.
+        const int most = layout.lead >= 10 ? 2 : 3;
+        const int rows = layout.top < most ? layout.top : most;
         const auto walk = [&](const auto& self, const top_rules::placed_queens& s) -> std::uint64_t {
             const int r = std::popcount(s.rows);
             if (r == rows) return 1;

@@ -187,16 +187,23 @@ struct top_list {
     std::vector<std::uint32_t> set_of;
 };
 
-// The unsorted placements while a list is built, kept between tasks.
+// What a list needs while it is built, kept between tasks: each
+// placement's group, each group's next free slot, and a copy of the keys
+// for lists of at most `copied_keys` placements.
 struct top_scratch {
-    std::vector<diagonal_key> keys;
+    static constexpr std::size_t copied_keys = std::size_t{1} << 21;
     std::vector<std::uint32_t> groups;
+    std::vector<std::uint32_t> next;
+    std::vector<diagonal_key> keys;
 };
 
-// Enumerates the tops of one list and groups them (a counting sort);
-// with `name_groups`, also records each group's column set. Adds the
-// queens placed to `placed`; returns false if stop() said yes (polled every
-// 2^16 placements).
+// Enumerates the tops of one list and groups them by a counting sort; with
+// `name_groups`, also records each group's column set. Adds the queens
+// placed to `placed`; returns false if stop() said yes (polled every 2^16
+// placements). A list of at most top_scratch::copied_keys placements is
+// copied into its groups (fast); a longer one is grouped in place, each
+// placement swapped into its group's next slot, so that a list needs 12
+// bytes a placement while it is built and 8 after, whatever its length.
 template <class Stop>
 constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::uint32_t taken,
                               bool name_groups, top_list& out, top_scratch& scratch, std::uint64_t& placed,
@@ -206,27 +213,57 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
     out.index.reset(columns, rules.layout.n, rules.layout.top - std::popcount(taken));
     const std::size_t groups = out.index.count;
     out.set_of.assign(name_groups ? groups : 0, 0);
+    out.keys.clear();
     scratch.keys.clear();
     scratch.groups.clear();
+    // The keys go to the scratch copy until they outnumber copied_keys, then
+    // to the list itself.
+    std::vector<diagonal_key>* unsorted = &scratch.keys;
     bool stopped = false;
     placed += for_each_top(rules, lead, taken, [&](std::uint32_t cols, diagonal_key key) {
         const std::uint32_t g = out.index(cols);
-        scratch.keys.push_back(key);
+        unsorted->push_back(key);
         scratch.groups.push_back(g);
         if (name_groups) out.set_of[g] = cols;
-        if (scratch.keys.size() % 65536 == 0 && stop()) stopped = true;
+        if (scratch.groups.size() % 65536 == 0) {
+            if (unsorted != &out.keys && scratch.groups.size() >= top_scratch::copied_keys) {
+                out.keys.assign(scratch.keys.begin(), scratch.keys.end());
+                unsorted = &out.keys;
+            }
+            stopped = stop();
+        }
         return !stopped;
     });
     if (stopped) return false;
     out.start.assign(groups + 1, 0);
     for (const std::uint32_t g : scratch.groups) ++out.start[g + 1];
     for (std::size_t g = 0; g < groups; ++g) out.start[g + 1] += out.start[g];
-    resize_for_overwrite(out.keys, scratch.keys.size());
-    // start[g] serves as the write position of group g, then is restored.
-    for (std::size_t i = 0; i < scratch.keys.size(); ++i)
-        out.keys[out.start[scratch.groups[i]]++] = scratch.keys[i];
-    for (std::size_t g = groups; g > 0; --g) out.start[g] = out.start[g - 1];
-    out.start[0] = 0;
+    scratch.next.assign(out.start.begin(), out.start.end() - 1);
+    std::vector<diagonal_key>& keys = out.keys;
+    std::vector<std::uint32_t>& group_of = scratch.groups;
+    if (unsorted != &out.keys) {
+        resize_for_overwrite(keys, scratch.keys.size());
+        for (std::size_t i = 0; i < scratch.keys.size(); ++i)
+            keys[scratch.next[group_of[i]]++] = scratch.keys[i];
+        return true;
+    }
+    for (std::uint32_t g = 0; g < groups; ++g) {
+        // Slots before next[g] hold group g; the one at next[g] is swapped
+        // to its own group's next slot until a placement of group g is there.
+        for (std::uint32_t i = scratch.next[g]; i < out.start[g + 1]; i = scratch.next[g]) {
+            const std::uint32_t home = group_of[i];
+            if (home == g) {
+                ++scratch.next[g];
+                continue;
+            }
+            const std::uint32_t j = scratch.next[home]++;
+            const diagonal_key key = keys[i];
+            keys[i] = keys[j];
+            keys[j] = key;
+            group_of[i] = group_of[j];
+            group_of[j] = home;
+        }
+    }
     return true;
 }
 

@@ -58,10 +58,20 @@ inline constexpr int join_max_n = 23;
 // k, the lead columns fixed per task, for each n. Odd n has only (n + 1) / 2
 // bands, too few to keep threads busy; all n need lists small enough for the
 // caches (measured best: k = 4 for n = 17, 2 for n = 16 and 18) and, from
-// n = 21, for memory: at most about 10 million tops per list (some 300 MB
-// per thread with its partner list; measured up to n = 22, n = 23 estimated).
-inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                                                      0, 0, 0, 2, 2, 4, 2, 6, 4, 9, 9, 11};
+// n = 19, for memory. A thread holds two lists at 8 bytes a placement, plus
+// up to 12 bytes a placement while it groups one (build_top_list), so k keeps
+// the largest list to a few million placements: about 70 MB a thread at
+// n = 19, a few hundred MB at most up to n = 23, where more lead columns
+// would mean too many tasks (363,012 already).
+inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0,  0,
+                                                                      0, 0, 0, 2, 2, 4, 2, 8, 6, 12, 11, 16};
+
+// The version of n's task list, for work_plan::version(): 2 for the lists
+// of n <= 18, 4 where the lead columns grew to bound memory (n >= 19).
+constexpr std::uint32_t join_task_list_version(int n) noexcept
+{
+    return n >= 19 ? 4 : 2;
+}
 
 constexpr join_layout make_join_layout(int n) noexcept
 {
