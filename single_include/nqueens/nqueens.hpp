@@ -754,9 +754,10 @@ struct top_list {
 
 // What a list needs while it is built, kept between tasks: each
 // placement's group, each group's next free slot, and a copy of the keys
-// for lists of at most `copied_keys` placements.
+// for lists of at most about `copied_keys` placements (0: none, which the
+// tests use to reach the in-place grouping with small n).
 struct top_scratch {
-    static constexpr std::size_t copied_keys = std::size_t{1} << 21;
+    std::size_t copied_keys = std::size_t{1} << 21;
     std::vector<std::uint32_t> groups;
     std::vector<std::uint32_t> next;
     std::vector<diagonal_key> keys;
@@ -765,7 +766,7 @@ struct top_scratch {
 // Enumerates the tops of one list and groups them by a counting sort; with
 // `name_groups`, also records each group's column set. Adds the queens
 // placed to `placed`; returns false if stop() said yes (polled every 2^16
-// placements). A list of at most top_scratch::copied_keys placements is
+// placements). A list of at most about scratch.copied_keys placements is
 // copied into its groups (fast); a longer one is grouped in place, each
 // placement swapped into its group's next slot, so that a list needs 12
 // bytes a placement while it is built and 8 after, whatever its length.
@@ -783,7 +784,7 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
     scratch.groups.clear();
     // The keys go to the scratch copy until they outnumber copied_keys, then
     // to the list itself.
-    std::vector<diagonal_key>* unsorted = &scratch.keys;
+    std::vector<diagonal_key>* unsorted = scratch.copied_keys == 0 ? &out.keys : &scratch.keys;
     bool stopped = false;
     placed += for_each_top(rules, lead, taken, [&](std::uint32_t cols, diagonal_key key) {
         const std::uint32_t g = out.index(cols);
@@ -791,7 +792,7 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
         scratch.groups.push_back(g);
         if (name_groups) out.set_of[g] = cols;
         if (scratch.groups.size() % 65536 == 0) {
-            if (unsorted != &out.keys && scratch.groups.size() >= top_scratch::copied_keys) {
+            if (unsorted != &out.keys && scratch.groups.size() >= scratch.copied_keys) {
                 out.keys.assign(scratch.keys.begin(), scratch.keys.end());
                 unsorted = &out.keys;
             }
