@@ -1,6 +1,7 @@
 // nqueens::count and work_plan: the threaded engine's counts, threads, cancellation and progress.
 #include "oeis.hpp"
 
+#include <nqueens/checkpoint.hpp>
 #include <nqueens/engine.hpp>
 
 #include <catch2/catch.hpp>
@@ -177,9 +178,32 @@ TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count
     // the symmetric search's plan.
     CHECK(nqueens::work_plan(5).version() == 1);
     CHECK(nqueens::work_plan(5).counts_distinct());
-    CHECK(nqueens::work_plan(23).version() == 2);
+    CHECK(nqueens::work_plan(18).version() == 2);
     CHECK(nqueens::work_plan(24).version() == 1);
     CHECK(nqueens::work_plan(24).counts_distinct());
+}
+
+TEST_CASE("from n = 19 the join's tasks split further to bound memory, under versions 4 and 5",
+          "[engine][plan]")
+{
+    const auto both = nqueens::count_mode::with_distinct;
+    for (const int n : {19, 21}) {  // plans of n = 22, 23 take about a second to build
+        INFO("n = " << n);
+        CHECK(nqueens::work_plan(n).version() == 4);
+        CHECK(nqueens::work_plan(n, both).version() == 5);
+    }
+    for (int n = nqueens::detail::join_min_n; n <= nqueens::detail::join_max_n; ++n)
+        CHECK(nqueens::detail::join_task_list_version(n) == (n >= 19 ? 4u : 2u));
+    CHECK(nqueens::work_plan::mode_of_version(4) == nqueens::count_mode::total);
+    CHECK(nqueens::work_plan::mode_of_version(5) == both);
+    CHECK(nqueens::work_plan(19).size() == 1280);
+    // A checkpoint of the old list (version 2) is refused with one line.
+    const nqueens::work_plan plan(19);
+    auto old = nqueens::make_record(plan);
+    old.plan_version = 2;
+    old.plan_size = 320;
+    CHECK_THROWS_WITH(nqueens::check_record_matches(old, plan, {}, "cp"),
+                      "cp uses sub-problem list version 2; this run uses version 4 (without --unique)");
 }
 
 TEST_CASE("a work_plan for n = 32 splits the count into many tasks", "[engine][plan]")

@@ -77,12 +77,13 @@ TEST_CASE("the join's layout and the invariant search's rows use the board's col
 {
     for (int n = d::join_min_n; n <= d::join_max_n; ++n) {
         INFO("n = " << n);
-        const d::join_layout L = d::make_join_layout(n);
-        CHECK(L.all == d::full_mask(n));
-        CHECK(L.top * 2 + L.band == n);
-        CHECK(L.key_bits() <= 64);
+        const d::join_layout layout = d::make_join_layout(n);
+        CHECK(layout.all_columns == d::full_mask(n));
+        CHECK(layout.top * 2 + layout.band == n);
+        CHECK(layout.key_bits() <= 64);
         const std::array<int, 2> band{0, n - 1};
-        CHECK(d::band_free_columns(L, band) == (L.band == 2 ? columns(1, n - 2) : columns(1, n - 1)));
+        CHECK(d::band_free_columns(layout, band) ==
+              (layout.band == 2 ? columns(1, n - 2) : columns(1, n - 1)));
     }
     for (int n = 1; n <= 32; ++n) {
         INFO("n = " << n);

@@ -60,10 +60,11 @@ enum class count_mode : std::uint8_t {
 // - count_mode::total, 6 <= n <= 23: a task is a placement of the middle
 //   row(s), one per class under mirror and flip, and which of a few leading
 //   columns the top half uses; run() joins the top and bottom halves.
-//   `distinct` is 0. Memory: up to a few hundred MB per thread (n = 21..23).
+//   `distinct` is 0. Memory: a few MB per thread at n = 16, tens of MB at
+//   n = 17..19, at most a few hundred MB per process at n = 20..23 (2 threads).
 // - count_mode::with_distinct, 6 <= n <= 23: the same tasks, but a plan of
-//   its own version (3); `distinct` is 0 in every task, and distinct_of()
-//   turns the sum of all tasks into the distinct count.
+//   its own version (3; 5 from n = 19); `distinct` is 0 in every task, and
+//   distinct_of() turns the sum of all tasks into the distinct count.
 // - n < 6 or n > 23: a task is a placement of the first rows of the 8-fold
 //   symmetric search, one representative per class of solutions; `distinct`
 //   adds up over the tasks.
@@ -72,11 +73,11 @@ enum class count_mode : std::uint8_t {
 // same list in the same order, so slices of it can run on other machines or
 // resume from a checkpoint. version() changes whenever the split does.
 //
-// Valid for 1 <= n <= 32. Building a plan takes milliseconds, at most a
-// fraction of a second: with distinct, 860 tasks for n = 16, 22,714 for
-// n = 20, up to 240,730 for n = 32; totals only, 224 tasks for n = 16, 72
-// for n = 17, 288 for n = 18, up to 56,320 for n = 22. n = 2 and 3 have no
-// tasks.
+// Valid for 1 <= n <= 32. Building a plan takes milliseconds, at most about
+// a second (n = 22, 23): 224 tasks for n = 16, 72 for n = 17, 288 for n = 18,
+// 1,280 for n = 19, up to 363,012 for n = 23 (the same with distinct); the
+// symmetric search's plans, up to 240,730 tasks for n = 32. n = 2 and 3 have
+// no tasks.
 //
 //     const nqueens::work_plan plan(16);
 //     nqueens::task_result sum{};
@@ -111,13 +112,19 @@ public:
 
     // The version of the split: 1 for the symmetric search's tasks, 2 for
     // the join's totals, 3 for the join's tasks whose distinct count comes
-    // from Burnside's lemma. Checkpoints and shards record it.
-    std::uint32_t version() const noexcept { return join_ ? (distinct_ ? 3 : 2) : 1; }
+    // from Burnside's lemma; 4 and 5 the same for n >= 19, whose tasks split
+    // the work further to bound memory. Checkpoints and shards record it.
+    std::uint32_t version() const noexcept
+    {
+        if (!join_) return 1;
+        const std::uint32_t totals = detail::join_task_list_version(n_);
+        return distinct_ ? totals + 1 : totals;
+    }
 
-    // The mode whose plans for n have `version` (for reading records back).
+    // The mode whose plans have `version` (for reading records back).
     static constexpr count_mode mode_of_version(std::uint32_t version) noexcept
     {
-        return version == 2 ? count_mode::total : count_mode::with_distinct;
+        return version == 2 || version == 4 ? count_mode::total : count_mode::with_distinct;
     }
 
     // Whether each task's distinct count is its share of the whole (the
@@ -155,9 +162,10 @@ public:
         return run(id, stop, ws);
     }
 
-    // The buffers a task of the join fills (its half-board lists, up to a few
-    // hundred MB): a thread that runs many tasks should keep one and pass it
-    // to every run() rather than pay for fresh memory each time.
+    // The buffers a task of the join fills (its half-board lists: tens of MB,
+    // a hundred or two at n = 20..23): a thread that runs many tasks should
+    // keep one and pass it to every run() rather than pay for fresh memory
+    // each time.
     using workspace = detail::join_workspace;
 
     std::optional<task_result> run(std::size_t id, std::stop_token stop, workspace& ws) const
@@ -392,13 +400,12 @@ inline count_result count(const work_plan& plan, const count_options& options = 
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
 // Cost, totals only: about a second of one core at n = 17 and ten seconds at
-// n = 18, divided among the threads, with at most a few hundred MB of memory
-// per thread. Each extra row costs about 4 to 5 times more on average, but
-// unevenly: an odd n about twice the even n below it, the next even n about
-// ten times the odd one. With distinct: the same for 6 <= n <= 23 (plus
-// about a second at most for Burnside's lemma), about ten times more for
-// other n (the symmetric search).
-// Measured figures, with the commands that give them: README, "Speed".
+// n = 18, divided among the threads, with tens of MB of memory per thread up
+// to n = 19 and at most a few hundred MB per process up to n = 23. Each extra row costs about 4 to 5 times
+// more on average, but unevenly: an odd n about twice the even n below it, the next even n about ten times
+// the odd one. With distinct: the same for 6 <= n <= 23 (plus about a second at most for Burnside's lemma),
+// about ten times more for other n (the symmetric search). Measured figures, with the commands that give
+// them: README, "Speed".
 //
 //     auto r = nqueens::count(16);  // r.total == 14772512
 //     nqueens::count_options o;

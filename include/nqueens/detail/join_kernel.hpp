@@ -1,0 +1,153 @@
+// The join's kernel: how many pairs of one group of tops and one group of turned tops fit.
+#ifndef NQUEENS_DETAIL_JOIN_KERNEL_HPP
+#define NQUEENS_DETAIL_JOIN_KERNEL_HPP
+
+#include <nqueens/detail/column_index.hpp>
+#include <nqueens/detail/join_halves.hpp>
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+namespace nqueens::detail {
+
+// The keys of the partner group are stored bit-sliced (one 64-bit word per
+// key bit for every 64 placements, by a 64 x 64 bit transpose), and the
+// words for each 4- to 8-bit slice of a key (the width chosen per pair of
+// groups) are OR-ed in advance; a placement x then finds its partners 64 at
+// a time with one lookup per slice and a popcount.
+
+// The kernel's buffers, kept between calls.
+struct kernel_scratch {
+    std::vector<std::uint64_t> planes, table;
+};
+
+// Transposes a 64 x 64 bit matrix: afterwards bit i of m[b] is what bit b
+// of m[i] was (6 rounds of swapping ever smaller blocks).
+constexpr void transpose64(std::array<std::uint64_t, 64>& m) noexcept
+{
+    std::uint64_t mask = 0x00000000FFFFFFFFu;
+    for (std::size_t j = 32; j != 0; j >>= 1, mask ^= mask << j) {
+        for (std::size_t k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+            const std::uint64_t t = ((m[k] >> j) ^ m[k | j]) & mask;
+            m[k] ^= t << j;
+            m[k | j] ^= t;
+        }
+    }
+}
+
+// The number of x in xs[0 .. nx) with each y of the table's group: for
+// each x, the OR of one table row per slice of its key, and the zeros
+// counted. Slices is a template argument where it can be (4 to 8: the loop
+// over words then vectorizes); 0 means "read it from `runtime_slices`".
+template <std::size_t Slices>
+constexpr std::uint64_t count_fits(const diagonal_key* xs, std::size_t nx, const std::uint64_t* table,
+                                   std::size_t words, std::size_t slice, std::size_t runtime_slices = Slices)
+{
+    const std::size_t slices = Slices != 0 ? Slices : runtime_slices;
+    const std::size_t values = std::size_t{1} << slice;
+    const diagonal_key value_mask = values - 1;
+    std::uint64_t fits = 0;
+    std::array<const std::uint64_t*, 16> rows{};  // each slice's table row, for one x
+    for (std::size_t i = 0; i < nx; ++i) {
+        const diagonal_key k = xs[i];
+        for (std::size_t s = 0; s < slices; ++s)
+            rows[s] =
+                table + (s * values + static_cast<std::size_t>((k >> (s * slice)) & value_mask)) * words;
+        for (std::size_t w = 0; w < words; ++w) {
+            std::uint64_t blocked = rows[0][w];
+            for (std::size_t s = 1; s < slices; ++s) blocked |= rows[s][w];
+            fits += static_cast<std::uint64_t>(std::popcount(~blocked));
+        }
+    }
+    return fits;
+}
+
+// The number of pairs (x in group `group` of `mine`, y in group
+// `partner` of `theirs`, turned upside down) that fit.
+constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& mine, std::uint32_t group,
+                                    const top_list& theirs, std::uint32_t partner, kernel_scratch& scratch)
+{
+    const std::uint32_t x0 = mine.start[group], x1 = mine.start[group + 1];
+    const std::uint32_t y0 = theirs.start[partner], y1 = theirs.start[partner + 1];
+    if (x0 == x1 || y0 == y1) return 0;
+    const std::uint32_t ny = y1 - y0;
+    const std::size_t words = (ny + 63) / 64;
+    const std::size_t nx = x1 - x0;
+    const auto bits = static_cast<std::size_t>(layout.key_bits());
+    // Wider slices mean fewer lookups per x but larger tables: pick the
+    // width (4 to 8 bits) with the least work for these group sizes.
+    const auto cost = [&](std::size_t w) {
+        const std::size_t slices = (bits + w - 1) / w;
+        return slices * words * (std::size_t{1} << w) + nx * slices * words;
+    };
+    std::size_t slice = 4;
+    for (std::size_t w = 5; w <= 8; ++w)
+        if (cost(w) < cost(slice)) slice = w;
+    const std::size_t slices = (bits + slice - 1) / slice;
+    const std::size_t values = std::size_t{1} << slice;
+
+    // planes[w * bits + b]: bit i set iff y number 64w + i has key bit b,
+    // by transposing 64 keys at a time.
+    std::vector<std::uint64_t>& planes = scratch.planes;
+    if (std::is_constant_evaluated()) {
+        // Bit by bit: fewer evaluation steps for the small groups of small n.
+        planes.assign(words * bits, 0);
+        for (std::size_t i = 0; i < ny; ++i) {
+            for (diagonal_key k = turned_key(theirs.keys[y0 + i], layout.width); k != 0; k &= k - 1)
+                planes[(i / 64) * bits + static_cast<std::size_t>(std::countr_zero(k))] |= std::uint64_t{1}
+                                                                                           << (i % 64);
+        }
+    } else {
+        planes.resize(words * bits);
+        for (std::size_t w = 0; w < words; ++w) {
+            std::array<std::uint64_t, 64> block{};
+            const std::size_t first = 64 * w;
+            const std::size_t count = ny - first < 64 ? ny - first : 64;
+            for (std::size_t i = 0; i < count; ++i)
+                block[i] = turned_key(theirs.keys[y0 + first + i], layout.width);
+            transpose64(block);
+            for (std::size_t b = 0; b < bits; ++b) planes[w * bits + b] = block[b];
+        }
+    }
+    // table[(s * values + v) * words + w]: the OR of the planes of the bits
+    // v has in slice s. Slice 0 also marks the unused tail of the last word.
+    std::vector<std::uint64_t>& table = scratch.table;
+    resize_for_overwrite(table, slices * values * words);
+    for (std::size_t s = 0; s < slices; ++s) {
+        const std::size_t t0 = s * values * words;
+        for (std::size_t w = 0; w < words; ++w) {
+            const std::size_t used = ny - 64 * w;
+            table[t0 + w] = (s == 0 && used < 64) ? ~std::uint64_t{0} << used : 0;
+        }
+        for (std::size_t v = 1; v < values; ++v) {
+            const std::size_t b = s * slice + static_cast<std::size_t>(std::countr_zero(v));
+            const std::size_t to = t0 + v * words;
+            const std::size_t from = t0 + (v & (v - 1)) * words;
+            for (std::size_t w = 0; w < words; ++w)
+                table[to + w] = table[from + w] | (b < bits ? planes[w * bits + b] : 0);
+        }
+    }
+    const diagonal_key* xs = mine.keys.data() + x0;
+    switch (slices) {
+        case 4:
+            return count_fits<4>(xs, nx, table.data(), words, slice);
+        case 5:
+            return count_fits<5>(xs, nx, table.data(), words, slice);
+        case 6:
+            return count_fits<6>(xs, nx, table.data(), words, slice);
+        case 7:
+            return count_fits<7>(xs, nx, table.data(), words, slice);
+        case 8:
+            return count_fits<8>(xs, nx, table.data(), words, slice);
+        default:
+            return count_fits<0>(xs, nx, table.data(), words, slice, slices);
+    }
+}
+
+}  // namespace nqueens::detail
+
+#endif  // NQUEENS_DETAIL_JOIN_KERNEL_HPP
