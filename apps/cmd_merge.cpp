@@ -47,7 +47,7 @@ int run_merge(args a)
         plan.emplace(m.n, work_plan::mode_of_version(records.front().plan_version));
         check_record_matches(records.front(), *plan, records.front().slice, names.front());
     } catch (const record_error& e) {
-        throw usage_error(std::string("merge: ") + e.what());
+        throw usage_error_from(e, "merge: ");
     }
     const bool with_distinct = plan->counts_distinct();
     const std::size_t rechecked =

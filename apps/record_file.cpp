@@ -206,8 +206,21 @@ run_record load_record_file(const std::string& path, bool follow_links)
     try {
         return record_from_json(text, path);
     } catch (const record_error& e) {
-        throw usage_error(e.what());
+        throw usage_error_from(e);
     }
+}
+
+usage_error usage_error_from(const record_error& e, const std::string& prefix)
+{
+    std::string message = prefix + e.what();
+    const auto say = [&](count_mode mode, std::string_view flag_words) {
+        const std::string_view words = mode_words(mode);
+        for (std::size_t at = message.find(words); at != std::string::npos; at = message.find(words, at))
+            message.replace(at, words.size(), flag_words);
+    };
+    say(count_mode::with_distinct, "with --unique");
+    say(count_mode::total, "without --unique");
+    return usage_error(message);
 }
 
 file_lock::file_lock(const std::string& path, const char* option) : name_(path + ".lock")

@@ -36,6 +36,11 @@ void save_final_record(const std::string& path, const run_record& r, bool with_d
 // `follow_links` false, a symbolic link is refused too (O_NOFOLLOW).
 run_record load_record_file(const std::string& path, bool follow_links = true);
 
+// A record_error as the command line says it, after `prefix`: the library
+// names a plan's mode in its own words (nqueens::mode_words); here it is
+// "with --unique" or "without --unique".
+usage_error usage_error_from(const record_error& e, const std::string& prefix = "");
+
 // flock() on FILE.lock while a run owns FILE; removes FILE.lock when
 // destroyed. usage_error if another process holds it.
 class file_lock {

@@ -18,7 +18,7 @@ run_record load_or_start_record(const persist_options& p, const work_plan& plan)
         try {
             check_record_matches(r, plan, p.slice, "checkpoint '" + p.checkpoint + "'");
         } catch (const record_error& e) {
-            throw usage_error(e.what());
+            throw usage_error_from(e);
         }
         // Its --out file would bear the other program's name, and merge
         // refuses to mix programs: better said now than after the count.

@@ -118,7 +118,11 @@ TEST_CASE("a checkpoint of a totals-only run does not resume a run with distinct
     const auto r = finished_shard(totals, {});
     CHECK_NOTHROW(nqueens::check_record_matches(r, totals, {}, "cp"));
     CHECK_THROWS_WITH(nqueens::check_record_matches(r, both, {}, "cp"),
-                      Catch::Matchers::Contains("version 2") && Catch::Matchers::Contains("with --unique"));
+                      Catch::Matchers::Contains("version 2") &&
+                          Catch::Matchers::Contains("(counting distinct solutions too)"));
+    CHECK_THROWS_WITH(
+        nqueens::check_record_matches(finished_shard(both, {}), totals, {}, "cp"),
+        Catch::Matchers::Contains("version 3") && Catch::Matchers::Contains("(counting totals only)"));
 }
 
 TEST_CASE("merge reports missing, duplicated, unfinished and foreign shards", "[checkpoint][merge]")

@@ -191,6 +191,13 @@ inline void check_record(const run_record& r, std::string_view what = "record")
                            std::to_string(r.sum.nodes) + ")");
 }
 
+// How record_error messages name a plan's mode (a program may put its own
+// words for it in their place, as the command line puts --unique).
+constexpr std::string_view mode_words(count_mode mode) noexcept
+{
+    return mode == count_mode::with_distinct ? "counting distinct solutions too" : "counting totals only";
+}
+
 // Checks that `r` (sound by check_record) belongs to a run of `plan` over
 // `s`: same n, same sub-problem list (version and size) and same slice.
 // Throws record_error naming the mismatch, prefixed by `what`.
@@ -203,8 +210,8 @@ inline void check_record_matches(const run_record& r, const work_plan& plan, sha
                            ", not n = " + std::to_string(plan.n()));
     if (r.plan_version != plan.version())
         throw record_error(w + " uses sub-problem list version " + std::to_string(r.plan_version) +
-                           "; this run uses version " + std::to_string(plan.version()) +
-                           (plan.counts_distinct() ? " (with --unique)" : " (without --unique)"));
+                           "; this run uses version " + std::to_string(plan.version()) + " (" +
+                           std::string(mode_words(plan.mode())) + ")");
     if (r.plan_size != plan.size())
         throw record_error(w + " has " + std::to_string(r.plan_size) + " sub-problems for n = " +
                            std::to_string(r.n) + "; this program has " + std::to_string(plan.size()));
