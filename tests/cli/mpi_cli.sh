@@ -86,6 +86,14 @@ wait_ending() {
     else
         fail "$2; stderr: $(head -c 2000 "$dir/err" 2>/dev/null)"
     fi
+    # PID is the subshell that runs `run`: mpirun is its child, and would
+    # outlive it (adopted by init) if only the subshell were killed.
+    local p stat
+    for p in /proc/[0-9]*; do
+        stat=$(cat "$p/stat" 2>/dev/null) || continue
+        set -- "$1" ${stat##*) }  # after the command name: state, then the parent's PID
+        [ "${3:-}" = "$1" ] && kill -KILL "${p#/proc/}" 2>/dev/null
+    done
     kill -KILL "$1"
 }
 cp="$dir/cp18.json"
