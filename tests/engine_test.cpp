@@ -203,7 +203,7 @@ TEST_CASE("from n = 19 the join's tasks split further to bound memory, under ver
     old.plan_version = 2;
     old.plan_size = 320;
     CHECK_THROWS_WITH(nqueens::check_record_matches(old, plan, {}, "cp"),
-                      "cp uses sub-problem list version 2; this run uses version 4 (without --unique)");
+                      "cp uses sub-problem list version 2; this run uses version 4 (counting totals only)");
 }
 
 TEST_CASE("a work_plan for n = 32 splits the count into many tasks", "[engine][plan]")
