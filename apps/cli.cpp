@@ -3,12 +3,15 @@
 
 #include <nqueens/domain.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
+#include <stdexcept>
 
 namespace nqueens::cli {
 
@@ -66,6 +69,8 @@ bool is_named(std::string_view arg, std::string_view name) noexcept
 
 std::string_view option_value(args a, std::size_t& i, std::string_view name)
 {
+    if (!takes_value(name))
+        throw std::logic_error("nqueens: " + std::string(name) + " is not in value_options");
     const std::string_view arg = a[i];
     if (arg.size() > name.size() && is_named(arg, name)) return arg.substr(name.size() + 1);
     if (i + 1 >= a.size()) throw usage_error(std::string(name) + " needs a value");
@@ -78,10 +83,7 @@ std::string_view option_value(args a, std::size_t& i, std::string_view name)
 
 bool takes_value(std::string_view option) noexcept
 {
-    for (const std::string_view name : {"--threads", "--checkpoint", "--checkpoint-interval", "--out",
-                                        "--shard", "--limit", "--format", "--lease", "--recheck"})
-        if (option == name) return true;
-    return false;
+    return std::find(std::begin(value_options), std::end(value_options), option) != std::end(value_options);
 }
 
 void reject_repeated(args a)

@@ -54,14 +54,21 @@ bool is_named(std::string_view arg, std::string_view name) noexcept;
 // into `n`; usage_error if it is an unknown option or a second size.
 void take_board_size(std::optional<int>& n, std::string_view arg, std::string_view command);
 
+// Every option of both programs that takes a value: the one list that
+// option_value() and takes_value() read.
+inline constexpr std::string_view value_options[] = {"--threads", "--checkpoint", "--checkpoint-interval",
+                                                     "--out",     "--shard",      "--recheck",
+                                                     "--lease",   "--limit",      "--format"};
+
 // The value after an option such as "--threads 4" (or "--threads=4").
 // Advances i past the value. A next argument that looks like an option
 // (is_option: "--json", "-h") is not taken: usage_error, unless written
-// "--out=--json".
+// "--out=--json". `name` must be one of value_options (std::logic_error
+// otherwise, so that a new option cannot be left out of the list).
 std::string_view option_value(args a, std::size_t& i, std::string_view name);
 
-// True for the options that take a value ("--threads", "--out", ...): main
-// reads "-h" after one of them as a missing value, not as a call for help.
+// True for value_options: main reads "-h" after one of them as a missing
+// value, not as a call for help.
 bool takes_value(std::string_view option) noexcept;
 
 // usage_error if an option appears twice in `a` ("--json --json",

@@ -44,12 +44,12 @@ int run_merge(args a)
         m = merge_records(records, names);
         // The files agree with each other; they must also agree with the
         // sub-problem list of this program, or the ids mean other tasks.
-        plan.emplace(m.n, work_plan::mode_of_version(records.front().plan_version));
+        plan.emplace(m.n, records.front().mode());
         check_record_matches(records.front(), *plan, records.front().slice, names.front());
     } catch (const record_error& e) {
         throw usage_error_from(e, "merge: ");
     }
-    const bool with_distinct = plan->counts_distinct();
+    const bool with_distinct = plan->mode() == count_mode::with_distinct;
     const std::size_t rechecked =
         recheck_each ? recheck_records(records, names, *plan, *recheck_each, "merge: ") : 0;
 

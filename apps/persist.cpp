@@ -1,4 +1,4 @@
-// The record files of `nqueens count`: the record keeper fed by count()'s callbacks.
+// The record files of `nqueens count`: the record keeper fed by parallel_count()'s callbacks.
 #include "persist.hpp"
 
 namespace nqueens::cli {
@@ -12,10 +12,10 @@ persist_session::persist_session(const persist_options& p, const work_plan& plan
     }
 }
 
-void persist_session::attach(count_options& options)
+void persist_session::attach(parallel_options& options)
 {
     options.include = [this](std::size_t id) { return keeper_.wanted(id); };
-    options.on_task_done = [this](std::size_t id, const task_result& t) { keeper_.add(id, t); };
+    options.on_task_done = [this](std::size_t id, const solution_counts& t) { keeper_.add(id, t); };
     if (signals_) {
         if (options.stop.stop_possible())
             forward_.emplace(options.stop, std::function<void()>([s = signals_] { s->request_stop(); }));
@@ -23,16 +23,16 @@ void persist_session::attach(count_options& options)
     }
 }
 
-std::variant<int, result_view> persist_session::finish(const count_result& r)
+std::variant<int, result_view> persist_session::finish(const parallel_result& r)
 {
     if (!keeper_.complete()) {
         if (signals_ && signals_->caught() != 0) return keeper_.interrupted(signals_->caught(), "nqueens");
         keeper_.stopped_short();
     }
-    // count() already gave the whole count's distinct when it ran every
+    // parallel_count() already gave the whole count's distinct when it ran every
     // task; after a resume only the record holds them all.
     const bool counted_whole = !r.cancelled && r.tasks_total == plan_.size();
-    return keeper_.finish(r.threads, counted_whole ? std::optional(r.distinct) : std::nullopt);
+    return keeper_.finish(r.threads, counted_whole ? std::optional(r.sum.distinct) : std::nullopt);
 }
 
 }  // namespace nqueens::cli

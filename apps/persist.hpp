@@ -1,4 +1,5 @@
-// The record files of `nqueens count`: a record keeper wired into count()'s options, and signals as a stop.
+// The record files of `nqueens count`: a record keeper wired into parallel_count()'s options, and signals as
+// a stop.
 #ifndef NQUEENS_APPS_PERSIST_HPP
 #define NQUEENS_APPS_PERSIST_HPP
 
@@ -25,26 +26,26 @@ namespace nqueens::cli {
 //     const work_plan plan(n, mode);
 //     persist_session session(p, plan);
 //     session.attach(options);
-//     count_result r = count(plan, options);
+//     parallel_result r = parallel_count(plan, options);
 //     auto outcome = session.finish(r);  // an exit status, or the result to print
 class persist_session {
 public:
     // With `shared`, uses those signal handlers (which must outlive the
     // session) and stops on SIGINT/SIGTERM/SIGHUP even without a checkpoint;
     // otherwise installs its own when there is a checkpoint. `plan` must
-    // outlive the session, and count() must run that plan.
+    // outlive the session, and parallel_count() must run that plan.
     persist_session(const persist_options& p, const work_plan& plan, stop_on_signals* shared = nullptr);
 
     // Sets options.include (the slice, minus finished tasks),
     // options.on_task_done (records them) and options.stop (signals, and
     // any stop token already there).
-    void attach(count_options& options);
+    void attach(parallel_options& options);
 
-    // After count(): adds the counts of earlier runs and writes the files.
+    // After parallel_count(): adds the counts of earlier runs and writes the files.
     // Returns the exit status of an interrupted count (130/143/129, its
     // line on stderr), else the result to print: the whole count, or the
     // shard written to --out.
-    std::variant<int, result_view> finish(const count_result& r);
+    std::variant<int, result_view> finish(const parallel_result& r);
 
 private:
     const work_plan& plan_;

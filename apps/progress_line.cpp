@@ -1,4 +1,4 @@
-// The progress line on stderr, and the tally that feeds it where count() does not.
+// The progress line on stderr, and the tally that feeds it where parallel_count() does not.
 #include "progress_line.hpp"
 
 #include <cmath>
@@ -64,7 +64,7 @@ void progress_tally::add(std::size_t id)
     work_done_ += static_cast<double>(plan_.estimate(id));
 }
 
-// As count() computes it (engine.hpp), so that both programs show the same.
+// As parallel_count() computes it (engine.hpp), so that both programs show the same.
 progress progress_tally::at(double seconds) const
 {
     progress p{};

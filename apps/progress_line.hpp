@@ -32,7 +32,7 @@ private:
     bool shown_ = false;
 };
 
-// What a count has done so far, as count()'s progress reports say it, for
+// What a count has done so far, as parallel_count()'s progress reports say it, for
 // a count whose tasks come in from elsewhere (nqueens-mpi's rank 0).
 class progress_tally {
 public:

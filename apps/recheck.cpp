@@ -31,11 +31,11 @@ std::size_t recheck_records(std::span<const run_record> records, std::span<const
         picked += positions.size();
     }
     std::optional<std::string> wrong;
-    count_options o;
-    o.mode = plan.counts_distinct() ? count_mode::with_distinct : count_mode::total;
+    parallel_options o;
+    o.mode = plan.mode();
     o.include = [&](std::size_t id) { return owner[id] != none; };
-    o.on_task_done = [&](std::size_t id, const task_result& t) {
-        const task_result& said = records[owner[id]].counts[at[id]];
+    o.on_task_done = [&](std::size_t id, const solution_counts& t) {
+        const solution_counts& said = records[owner[id]].counts[at[id]];
         // Node counts may differ between program versions; the counts may not.
         if (wrong || (t.total == said.total && t.distinct == said.distinct)) return;
         wrong = "'" + names[owner[id]] + "' fails the recheck: task " + std::to_string(id) + " counts " +
@@ -44,7 +44,7 @@ std::size_t recheck_records(std::span<const run_record> records, std::span<const
                 std::to_string(said.distinct) +
                 "); the file is damaged or forged, or was counted by a faulty machine";
     };
-    count(plan, o);
+    parallel_count(plan, o);
     if (wrong) throw usage_error(prefix + *wrong);
     return picked;
 }

@@ -57,7 +57,7 @@ void record_keeper::save()
     dirty_ = false;
 }
 
-void record_keeper::add(std::size_t id, const task_result& t)
+void record_keeper::add(std::size_t id, const solution_counts& t)
 {
     builder_.add(id, t);
     dirty_ = true;
@@ -106,9 +106,10 @@ result_view record_keeper::finish(unsigned threads, std::optional<std::uint64_t>
     save_final_record(options_.checkpoint, r, per_task);
     save_final_record(options_.out, r, per_task);
     std::optional<std::uint64_t> distinct;
-    if (plan_.counts_distinct() && r.slice == shard{})
+    const bool with_distinct = plan_.mode() == count_mode::with_distinct;
+    if (with_distinct && r.slice == shard{})
         distinct = whole_distinct ? *whole_distinct : plan_.distinct_of(r.sum);
-    else if (plan_.counts_distinct() && per_task)
+    else if (with_distinct && per_task)
         distinct = r.sum.distinct;
     return view_of(r, distinct, threads, options_.out);
 }

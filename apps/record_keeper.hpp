@@ -42,13 +42,13 @@ public:
     // A task of this run's slice that no run has counted yet.
     bool wanted(std::size_t id) const { return slice().contains(id) && !builder_.is_done(id); }
     bool is_done(std::size_t id) const { return builder_.is_done(id); }
-    const task_result& counts_of(std::size_t id) const { return builder_.counts_of(id); }
+    const solution_counts& counts_of(std::size_t id) const { return builder_.counts_of(id); }
     shard slice() const noexcept { return builder_.base().slice; }
     bool complete() const noexcept { return builder_.tasks_done() == builder_.base().tasks_total(); }
 
     // Records that task id counted `t` (record_error if it is not wanted),
     // then saves the checkpoint if one is due.
-    void add(std::size_t id, const task_result& t);
+    void add(std::size_t id, const solution_counts& t);
     // Saves the checkpoint if tasks came in since the last save and the
     // interval has passed.
     void save_if_due();

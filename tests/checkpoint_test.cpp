@@ -69,27 +69,29 @@ TEST_CASE("a count stopped part way and resumed from its JSON record gives the O
             CHECK(done.sum.total == nqueens::test::total(n));
             // The record keeps the tasks' sums; the plan turns a complete sum
             // into the distinct count (for the join's tasks, by Burnside).
-            CHECK(plan.distinct_of(done.sum) == (plan.counts_distinct() ? nqueens::test::distinct(n) : 0));
+            CHECK(plan.distinct_of(done.sum) ==
+                  (plan.mode() == nqueens::count_mode::with_distinct ? nqueens::test::distinct(n) : 0));
             CHECK(back.plan_version == plan.version());
+            CHECK(back.mode() == plan.mode());  // a record names the plan to build again
         }
     }
 }
 
-TEST_CASE("count() with include and on_task_done resumes to the OEIS count", "[checkpoint][engine]")
+TEST_CASE("parallel_count() with include and on_task_done resumes to the OEIS count", "[checkpoint][engine]")
 {
     const nqueens::work_plan plan(13, nqueens::count_mode::with_distinct);
     nqueens::record_builder b(nqueens::make_record(plan));
     run_some(plan, b, plan.size() / 2);
-    nqueens::count_options o;
+    nqueens::parallel_options o;
     o.threads = 2;
     o.include = [&](std::size_t id) { return !b.is_done(id); };
-    o.on_task_done = [&](std::size_t id, const nqueens::task_result& t) { b.add(id, t); };
-    const auto r = nqueens::count(plan, o);
+    o.on_task_done = [&](std::size_t id, const nqueens::solution_counts& t) { b.add(id, t); };
+    const auto r = nqueens::parallel_count(plan, o);
     CHECK(!r.cancelled);
     CHECK(b.snapshot().complete());
     CHECK(b.sum().total == nqueens::test::total(13));
     CHECK(plan.distinct_of(b.sum()) == nqueens::test::distinct(13));
-    CHECK(r.distinct == 0);  // count() ran only a part of the plan
+    CHECK(r.sum.distinct == 0);  // parallel_count() ran only a part of the plan
 }
 
 TEST_CASE("K merged shards equal the single count", "[checkpoint][merge]")

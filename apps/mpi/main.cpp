@@ -6,10 +6,8 @@
 
 #include "../cli.hpp"
 #include "../count_args.hpp"
-#include "../persist.hpp"
-#include "../progress_line.hpp"
+#include "../local_count.hpp"
 #include "../record_keeper.hpp"
-#include "../result_printer.hpp"
 #include "../signals.hpp"
 #include "../version.hpp"
 
@@ -24,7 +22,6 @@
 #include <string>
 #include <string_view>
 #include <thread>
-#include <variant>
 #include <vector>
 
 namespace {
@@ -71,27 +68,6 @@ count_args parse_args(args a)
                               ? "missing command; try 'nqueens-mpi --help'"
                               : "unknown command '" + std::string(a.front()) + "'; try 'nqueens-mpi --help'");
     return parse_count_args(a.subspan(1), "nqueens-mpi count N", true);
-}
-
-// One rank does everything: the count command's own path.
-int run_alone(const count_args& s, stop_on_signals& signals)
-{
-    const work_plan plan(s.n, s.mode());
-    persist_session session(s.persist, plan, &signals);
-    progress_line line(s.progress);
-    count_options options;
-    options.threads = s.threads;
-    options.mode = s.mode();
-    if (line.enabled()) options.on_progress = [&line](const progress& p) { line(p); };
-    session.attach(options);
-    const count_result r = count(plan, options);
-    line.finish();
-    auto outcome = session.finish(r);
-    if (const int* status = std::get_if<int>(&outcome)) return *status;
-    result_view shown = std::get<result_view>(outcome);
-    shown.ranks = 1;
-    print_result(shown, s.json);
-    return 0;
 }
 
 }  // namespace
@@ -150,7 +126,7 @@ int main(int argc, char** argv)
                 ranks == 1 ? std::max(1u, std::thread::hardware_concurrency()) : mpi::default_threads();
         mpi::warn_about_binding(rank, ranks, s.threads);
         if (ranks == 1) {
-            status = run_alone(s, signals);
+            status = count_on_this_machine(s, &signals, 1);  // one rank does everything
         } else {
             const work_plan plan(s.n, s.mode());
             // Rank 0 reads the checkpoint; everyone learns whether it was refused.

@@ -50,7 +50,7 @@ int run_worker(const work_plan& plan, unsigned threads, int rank, std::stop_toke
 {
     struct finished_task {
         std::size_t id;
-        task_result counts;
+        solution_counts counts;
         std::uint64_t microseconds;
     };
     std::mutex m;
@@ -101,7 +101,7 @@ int run_worker(const work_plan& plan, unsigned threads, int rank, std::stop_toke
                     const auto started = std::chrono::steady_clock::now();
                     for (int i = 0; hooked && slow && i < 20 && !stop.stop_requested(); ++i)
                         std::this_thread::sleep_for(std::chrono::milliseconds(100));
-                    std::optional<task_result> r = plan.run(id, stop, ws);
+                    std::optional<solution_counts> r = plan.run(id, stop, ws);
                     if (r && hooked && wrong) ++r->total;
                     const auto took = std::chrono::duration_cast<std::chrono::microseconds>(
                         std::chrono::steady_clock::now() - started);

@@ -3,7 +3,8 @@
 #define NQUEENS_CHECKPOINT_HPP
 
 #include <nqueens/detail/checked.hpp>
-#include <nqueens/engine.hpp>
+#include <nqueens/plan.hpp>
+#include <nqueens/solution_counts.hpp>
 
 #include <algorithm>
 #include <bit>
@@ -64,18 +65,21 @@ inline std::string to_string(const shard& s)
 // result is a complete one. The program that wrote it is noted for merging.
 struct run_record {
     int n = 0;
-    std::uint32_t plan_version = 0;   // work_plan::version(): which split, and so which mode
-    std::size_t plan_size = 0;        // work_plan(n).size() when written
-    shard slice{};                    // the tasks this record is about
-    std::vector<std::size_t> done;    // finished task ids, increasing
-    std::vector<task_result> counts;  // counts[i]: what task done[i] counted
-    task_result sum{};                // the sum of `counts`
-    double seconds = 0;               // wall time spent on them so far
-    std::string program;              // e.g. "nqueens 0.1.0"
+    std::uint32_t plan_version = 0;       // work_plan::version(): which split, and so which mode
+    std::size_t plan_size = 0;            // work_plan(n).size() when written
+    shard slice{};                        // the tasks this record is about
+    std::vector<std::size_t> done;        // finished task ids, increasing
+    std::vector<solution_counts> counts;  // counts[i]: what task done[i] counted
+    solution_counts sum{};                // the sum of `counts`
+    double seconds = 0;                   // wall time spent on them so far
+    std::string program;                  // e.g. "nqueens 0.1.0"
 
     // The tasks of the slice (done or not).
     std::size_t tasks_total() const noexcept { return slice.size(plan_size); }
     bool complete() const noexcept { return done.size() == tasks_total(); }
+    // What the plan that wrote it counts (from plan_version), so that the
+    // same plan can be built again: work_plan(r.n, r.mode()).
+    count_mode mode() const noexcept { return detail::mode_of_plan_version(plan_version); }
 };
 
 // An empty record for the tasks of `s` in `plan`, written by `program`.
@@ -130,7 +134,7 @@ inline std::uint64_t record_checksum(const run_record& r)
     f.add(static_cast<std::uint64_t>(r.done.size()));
     for (const std::size_t id : r.done) f.add(static_cast<std::uint64_t>(id));
     f.add(static_cast<std::uint64_t>(r.counts.size()));
-    for (const task_result& c : r.counts) {
+    for (const solution_counts& c : r.counts) {
         f.add(c.total);
         f.add(c.distinct);
         f.add(c.nodes);
@@ -173,12 +177,12 @@ inline void check_record(const run_record& r, std::string_view what = "record")
     if (r.counts.size() != r.done.size())
         throw record_error(w + ": " + std::to_string(r.counts.size()) + " per-task counts for " +
                            std::to_string(r.done.size()) + " finished tasks");
-    task_result sum{};
+    solution_counts sum{};
     const auto add = [&](std::uint64_t& to, std::uint64_t v) {
         if (v > ~std::uint64_t{0} - to) throw record_error(w + ": the per-task counts overflow 64 bits");
         to += v;
     };
-    for (const task_result& c : r.counts) {
+    for (const solution_counts& c : r.counts) {
         add(sum.total, c.total);
         add(sum.distinct, c.distinct);
         add(sum.nodes, c.nodes);
@@ -220,12 +224,12 @@ inline void check_record_matches(const run_record& r, const work_plan& plan, sha
 }
 
 // Keeps a run_record up to date as tasks finish; the run-time companion of
-// a checkpoint. Not synchronized: count_options::on_task_done calls come one
+// a checkpoint. Not synchronized: parallel_options::on_task_done calls come one
 // at a time, which is all it needs.
 //
 //     nqueens::record_builder b(nqueens::make_record(plan));
 //     o.include = [&](std::size_t id) { return !b.is_done(id); };
-//     o.on_task_done = [&](std::size_t id, const nqueens::task_result& t) { b.add(id, t); };
+//     o.on_task_done = [&](std::size_t id, const nqueens::solution_counts& t) { b.add(id, t); };
 class record_builder {
 public:
     // Starts from `r` (a checked record: check_record).
@@ -241,15 +245,15 @@ public:
 
     bool is_done(std::size_t id) const { return id < mask_.size() && mask_[id]; }
     // What task id counted; is_done(id) must hold.
-    const task_result& counts_of(std::size_t id) const { return counts_.at(id); }
+    const solution_counts& counts_of(std::size_t id) const { return counts_.at(id); }
     std::size_t tasks_done() const noexcept { return count_; }
     const run_record& base() const noexcept { return record_; }
-    task_result sum() const noexcept { return record_.sum; }
+    solution_counts sum() const noexcept { return record_.sum; }
 
     // Records that task id finished with `t`. Throws record_error if id is
     // out of range, outside the slice or already done; std::overflow_error
     // rather than wrap.
-    void add(std::size_t id, const task_result& t)
+    void add(std::size_t id, const solution_counts& t)
     {
         if (id >= mask_.size() || !record_.slice.contains(id))
             throw record_error("task id " + std::to_string(id) + " does not belong to this run");
@@ -284,7 +288,7 @@ public:
 private:
     run_record record_;
     std::vector<bool> mask_;
-    std::vector<task_result> counts_;  // by id, for the done ones
+    std::vector<solution_counts> counts_;  // by id, for the done ones
     std::size_t count_ = 0;
 };
 
@@ -293,7 +297,7 @@ struct merged_counts {
     int n = 0;
     std::uint32_t shards = 0;
     std::size_t tasks = 0;
-    task_result sum{};
+    solution_counts sum{};
     double seconds = 0;  // the shards' times added up (CPU-ish, not wall)
 };
 
@@ -384,7 +388,7 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
     m.shards = k;
     for (const run_record& r : records) {
         m.tasks += r.done.size();
-        for (const task_result& c : r.counts) {  // summed again from each task's counts
+        for (const solution_counts& c : r.counts) {  // summed again from each task's counts
             m.sum.total = detail::checked_add(m.sum.total, c.total);
             m.sum.distinct = detail::checked_add(m.sum.distinct, c.distinct);
             m.sum.nodes = detail::checked_add(m.sum.nodes, c.nodes);

@@ -48,7 +48,7 @@ inline std::string record_to_json(const run_record& r)
     j["seconds"] = r.seconds;
     j["done"] = r.done;
     nlohmann::ordered_json counts = nlohmann::ordered_json::array();
-    for (const task_result& c : r.counts) counts.push_back({c.total, c.distinct, c.nodes});
+    for (const solution_counts& c : r.counts) counts.push_back({c.total, c.distinct, c.nodes});
     j["counts"] = std::move(counts);
     j["checksum"] = sum;
     return j.dump() + "\n";
@@ -132,7 +132,7 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
             !c[2].is_number_unsigned())
             throw record_error(w + " is damaged: \"counts\" holds something not [total, distinct, nodes]");
         r.counts.push_back(
-            task_result{c[0].get<std::uint64_t>(), c[1].get<std::uint64_t>(), c[2].get<std::uint64_t>()});
+            solution_counts{c[0].get<std::uint64_t>(), c[1].get<std::uint64_t>(), c[2].get<std::uint64_t>()});
     }
 
     const auto& sum = detail::record_field(j, "checksum", w);

@@ -20,8 +20,8 @@ namespace nqueens {
 // a few images of each solution, never all 8, and weighs each board it
 // completes by how many images of it the walk meets. Single-threaded; about
 // 200,000 queens placed at n = 12, growing about 6x per extra row (a few
-// seconds at n = 16); for big n use nqueens::count (engine.hpp), which runs
-// on every core.
+// seconds at n = 16); for big n use nqueens::parallel_count (engine.hpp),
+// which runs on every core.
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise,
 // and std::overflow_error rather than wrap: the tasks are added with checks,

@@ -1216,8 +1216,8 @@ namespace nqueens {
 // a few images of each solution, never all 8, and weighs each board it
 // completes by how many images of it the walk meets. Single-threaded; about
 // 200,000 queens placed at n = 12, growing about 6x per extra row (a few
-// seconds at n = 16); for big n use nqueens::count (engine.hpp), which runs
-// on every core.
+// seconds at n = 16); for big n use nqueens::parallel_count (engine.hpp),
+// which runs on every core.
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise,
 // and std::overflow_error rather than wrap: the tasks are added with checks,
@@ -1926,45 +1926,59 @@ constexpr std::optional<board> first_solution() noexcept
 #endif  // NQUEENS_SOLUTIONS_HPP
 
 // ---- <nqueens/symmetry.hpp> ----
-// count_both: totals and classes under rotation and reflection (OEIS A000170, A002562) from one symmetric
-// search.
+// count_symmetric: the total and the distinct count (OEIS A000170, A002562) from one 8-fold symmetric search.
 #ifndef NQUEENS_SYMMETRY_HPP
 #define NQUEENS_SYMMETRY_HPP
+
+// ---- <nqueens/solution_counts.hpp> ----
+// solution_counts: what every count gives back (the total, the distinct count, the queens placed).
+#ifndef NQUEENS_SOLUTION_COUNTS_HPP
+#define NQUEENS_SOLUTION_COUNTS_HPP
 
 #include <cstdint>
 
 namespace nqueens {
 
-// Both counts of one board size: all solutions, and the distinct ones (two
-// solutions are the same when a rotation or reflection of the board maps one
-// onto the other).
-struct counts {
-    std::uint64_t total = 0;
-    std::uint64_t distinct = 0;
+// The counts of one board size, of one sub-problem of it, or of several
+// sub-problems added up. Every result nests it the same way, as `sum`:
+// parallel_result::sum, run_record::sum, merged_counts::sum; a task's
+// result (work_plan::run) and count_symmetric(n) are one.
+struct solution_counts {
+    std::uint64_t total = 0;     // solutions (OEIS A000170)
+    std::uint64_t distinct = 0;  // classes under rotation and reflection (OEIS A002562); 0 where not counted
+    std::uint64_t nodes = 0;     // queens placed by the search
 
-    friend constexpr bool operator==(const counts&, const counts&) = default;
+    friend constexpr bool operator==(const solution_counts&, const solution_counts&) = default;
 };
 
-// Both counts from one search that visits one representative of each class
-// of solutions and weighs it by the size of its class (2, 4 or 8).
+}  // namespace nqueens
+
+#endif  // NQUEENS_SOLUTION_COUNTS_HPP
+
+namespace nqueens {
+
+// Both counts of one board size from one search that visits one
+// representative of each class of solutions (two solutions are the same
+// when a rotation or reflection of the board maps one onto the other) and
+// weighs it by the size of its class (2, 4 or 8). The tests use it to
+// cross-check count_queens(n) and count_distinct(n) (count.hpp), which get
+// the same numbers by another route; parallel_count (engine.hpp) runs it on
+// all cores for n < 6 and n > 23.
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise
 // and std::overflow_error rather than wrap. Cost: single-threaded, about as
 // many queens placed as count_queens(n) (whose walk visits the same boards
-// without comparing them), so about the same time; usable in a constant
-// expression with the compilers' default limits up to n = 10 on Clang 14
-// and n = 11 on GCC 12. count_distinct(n) (count.hpp) gives the distinct
-// count by Burnside's lemma instead, at the cost of count_queens(n).
-// nqueens::count (engine.hpp) runs this search on all cores for
-// count_mode::with_distinct.
+// without comparing them with their images), so about the same time; usable
+// in a constant expression with the compilers' default limits up to n = 10
+// on Clang 14 and n = 11 on GCC 12.
 //
-//     static_assert(nqueens::count_both(8) == nqueens::counts{92, 12});
-constexpr counts count_both(int n)
+//     static_assert(nqueens::count_symmetric(8).distinct == 12);
+constexpr solution_counts count_symmetric(int n)
 {
     check_domain(n);
     detail::sym_tally tally{};
     detail::for_each_sym_task(n, 2, [&](const detail::sym_task& t) { detail::search_symmetric(t, tally); });
-    return {tally.total(), tally.distinct()};
+    return {tally.total(), tally.distinct(), tally.nodes};
 }
 
 }  // namespace nqueens

@@ -1,9 +1,9 @@
-// expect: count_options
+// expect: parallel_options
 // The front header stops at what the compiler can evaluate: the threaded
 // engine (and <thread>, a second of parsing) comes only with <nqueens/engine.hpp>.
 #include <nqueens/nqueens.hpp>
 
 int main()
 {
-    return static_cast<int>(nqueens::count(10, nqueens::count_options{}).total);
+    return static_cast<int>(nqueens::parallel_count(10, nqueens::parallel_options{}).sum.total);
 }

@@ -1,0 +1,134 @@
+// work_plan: the stable list of sub-problems of one count, its versions and modes, and their sums.
+#include "oeis.hpp"
+
+#include <nqueens/checkpoint.hpp>
+#include <nqueens/plan.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstddef>
+#include <stdexcept>
+
+namespace {
+
+using nqueens::test::distinct;
+using nqueens::test::total;
+
+constexpr auto both = nqueens::count_mode::with_distinct;
+
+}  // namespace
+
+TEST_CASE("a work_plan's tasks are stable and add up to the counts", "[plan]")
+{
+    // 6 <= n <= 23 with distinct: the join's tasks under a version of their
+    // own; each task's distinct is 0, and distinct_of() turns the sum of all
+    // tasks into the distinct count (Burnside's lemma).
+    const nqueens::work_plan a(12, both);
+    const nqueens::work_plan b(12, both);
+    REQUIRE(a.size() == b.size());
+    REQUIRE(a.size() > 10);
+    CHECK(a.size() == nqueens::work_plan(12).size());
+    CHECK(a.n() == 12);
+    nqueens::solution_counts sum{};
+    for (std::size_t id = 0; id < a.size(); ++id) {
+        const auto r = a.run(id);
+        CHECK(r == b.run(id));
+        CHECK(r.distinct == 0);
+        CHECK(a.estimate(id) == b.estimate(id));
+        sum.total += r.total;
+        sum.nodes += r.nodes;
+    }
+    CHECK(sum.total == total(12));
+    CHECK(a.distinct_of(sum) == distinct(12));
+    CHECK(a.mode() == both);
+    CHECK_FALSE(a.distinct_per_task());
+    CHECK(a.version() == 3);
+    CHECK(nqueens::detail::mode_of_plan_version(3) == both);
+    CHECK(nqueens::work_plan(12).distinct_of(sum) == 0);  // a totals plan has no distinct count
+    CHECK_THROWS_AS(a.run(a.size()), std::out_of_range);
+
+    // n < 6 and n > 23: the symmetric search's tasks, each with its own
+    // share of the distinct count.
+    for (int n = 1; n <= 5; ++n) {
+        INFO("n = " << n);
+        const nqueens::work_plan plan(n, both);
+        CHECK(plan.version() == 1);
+        CHECK(plan.distinct_per_task());
+        nqueens::solution_counts s{};
+        for (std::size_t id = 0; id < plan.size(); ++id) {
+            const auto r = plan.run(id);
+            s.total += r.total;
+            s.distinct += r.distinct;
+        }
+        CHECK(s.total == total(n));
+        CHECK(s.distinct == distinct(n));
+        CHECK(plan.distinct_of(s) == distinct(n));
+    }
+    CHECK(nqueens::work_plan(24, both).version() == 1);
+    CHECK(nqueens::work_plan(1).size() == 1);
+    CHECK(nqueens::work_plan(2).size() == 0);
+    CHECK(nqueens::work_plan(3).size() == 0);
+}
+
+TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count", "[plan]")
+{
+    for (const int n : {6, 11, 14}) {
+        INFO("n = " << n);
+        const nqueens::work_plan a(n);
+        const nqueens::work_plan b(n);
+        REQUIRE(a.size() == b.size());
+        CHECK(a.mode() == nqueens::count_mode::total);
+        CHECK(a.version() == 2);
+        CHECK(nqueens::detail::mode_of_plan_version(a.version()) == nqueens::count_mode::total);
+        nqueens::solution_counts sum{};
+        nqueens::work_plan::workspace ws;  // reused across tasks, as a worker does
+        for (std::size_t id = 0; id < a.size(); ++id) {
+            const auto r = a.run(id);
+            CHECK(r == b.run(id));
+            CHECK(r == a.run(id, {}, ws));
+            CHECK(r.distinct == 0);
+            CHECK(a.estimate(id) > 0);
+            sum.total += r.total;
+        }
+        CHECK(sum.total == total(n));
+    }
+    // Below 6 there is nothing to join, above 23 its lists outgrow memory:
+    // the symmetric search's plan.
+    CHECK(nqueens::work_plan(5).version() == 1);
+    CHECK(nqueens::work_plan(5).mode() == both);
+    CHECK(nqueens::work_plan(18).version() == 2);
+    CHECK(nqueens::work_plan(24).version() == 1);
+    CHECK(nqueens::work_plan(24).mode() == both);
+}
+
+TEST_CASE("from n = 19 the join's tasks split further to bound memory, under versions 4 and 5",
+          "[plan]")
+{
+    const auto both = nqueens::count_mode::with_distinct;
+    for (const int n : {19, 21}) {  // plans of n = 22, 23 take about a second to build
+        INFO("n = " << n);
+        CHECK(nqueens::work_plan(n).version() == 4);
+        CHECK(nqueens::work_plan(n, both).version() == 5);
+    }
+    for (int n = nqueens::detail::join_min_n; n <= nqueens::detail::join_max_n; ++n)
+        CHECK(nqueens::detail::join_task_list_version(n) == (n >= 19 ? 4u : 2u));
+    CHECK(nqueens::detail::mode_of_plan_version(4) == nqueens::count_mode::total);
+    CHECK(nqueens::detail::mode_of_plan_version(5) == both);
+    CHECK(nqueens::work_plan(19).size() == 1280);
+    // A checkpoint of the old list (version 2) is refused with one line.
+    const nqueens::work_plan plan(19);
+    auto old = nqueens::make_record(plan);
+    old.plan_version = 2;
+    old.plan_size = 320;
+    CHECK_THROWS_WITH(nqueens::check_record_matches(old, plan, {}, "cp"),
+                      "cp uses sub-problem list version 2; this run uses version 4 (counting totals only)");
+}
+
+TEST_CASE("a work_plan for n = 32 splits the count into many tasks", "[plan]")
+{
+    const nqueens::work_plan plan(32, both);
+    CHECK(plan.size() > 1000);
+    CHECK(plan.n() == 32);
+    const nqueens::work_plan join(32);
+    CHECK(join.size() > 1000);
+}
