@@ -256,7 +256,9 @@ TEST_CASE("parallel_count(18) gives OEIS A000170 and A002562", "[engine][.slow]"
     CHECK(r.sum.distinct == distinct(18));
 }
 
-TEST_CASE("parallel_count(19) gives OEIS A000170", "[engine][.slow]")
+TEST_CASE("parallel_count(19) gives OEIS A000170 and A002562", "[engine][.slow]")
 {
-    CHECK(nqueens::parallel_count(19).sum.total == total(19));
+    const auto r = nqueens::parallel_count(19, with_threads(0, both));
+    CHECK(r.sum.total == total(19));
+    CHECK(r.sum.distinct == distinct(19));
 }
