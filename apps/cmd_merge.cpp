@@ -7,6 +7,7 @@
 #include "result_printer.hpp"
 
 #include <nqueens/checkpoint.hpp>
+#include <nqueens/merge.hpp>
 #include <nqueens/engine.hpp>
 
 #include <cstdio>

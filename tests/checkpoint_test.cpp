@@ -2,6 +2,7 @@
 #include "oeis.hpp"
 
 #include <nqueens/checkpoint.hpp>
+#include <nqueens/merge.hpp>
 #include <nqueens/checkpoint_json.hpp>
 #include <nqueens/engine.hpp>
 

@@ -9,9 +9,10 @@
 
 // The drivers that need the run-time library are separate headers, so that a
 // file that only counts at compile time does not parse <thread> (about a
-// second of compile time alone): <nqueens/engine.hpp> (the threaded engine),
-// <nqueens/checkpoint.hpp> (run records) and <nqueens/checkpoint_json.hpp>
-// (their JSON form, which needs nlohmann/json).
+// second of compile time alone): <nqueens/plan.hpp> (a count as a list of
+// tasks), <nqueens/engine.hpp> (the threaded engine), <nqueens/checkpoint.hpp>
+// (run records), <nqueens/merge.hpp> (joining shards) and
+// <nqueens/checkpoint_json.hpp> (records as JSON, which needs nlohmann/json).
 
 // ---- <nqueens/board.hpp> ----
 // board: one queen per row of an n x n board (n <= 32), stored as the column of each row.
