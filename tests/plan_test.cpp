@@ -101,8 +101,7 @@ TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count
     CHECK(nqueens::work_plan(24).mode() == both);
 }
 
-TEST_CASE("from n = 19 the join's tasks split further to bound memory, under versions 4 and 5",
-          "[plan]")
+TEST_CASE("from n = 19 the join's tasks split further to bound memory, under versions 4 and 5", "[plan]")
 {
     const auto both = nqueens::count_mode::with_distinct;
     for (const int n : {19, 21}) {  // plans of n = 22, 23 take about a second to build
@@ -131,4 +130,26 @@ TEST_CASE("a work_plan for n = 32 splits the count into many tasks", "[plan]")
     CHECK(plan.n() == 32);
     const nqueens::work_plan join(32);
     CHECK(join.size() > 1000);
+}
+
+TEST_CASE("threads_within keeps a count's threads to its memory budget", "[plan]")
+{
+    using nqueens::work_plan;
+    const std::size_t gib = nqueens::default_memory_budget;
+    CHECK(gib == std::size_t{1} << 30);
+    for (int n = nqueens::min_n; n <= nqueens::max_n; ++n) {
+        INFO("n = " << n);
+        const unsigned in_budget = work_plan::threads_within(n, gib);
+        CHECK(in_budget >= 1);
+        CHECK(work_plan::threads_within(n, 0) == 1);                // one thread, whatever the budget
+        CHECK(work_plan::threads_within(n, 4 * gib) >= in_budget);  // more memory, no fewer threads
+        CHECK(work_plan::threads_within(n, gib / 4) <= in_budget);  // less memory, no more threads
+    }
+    // The join's lists of 70 to 150 MB a thread: a handful of threads in 1 GiB.
+    CHECK(work_plan::threads_within(18, gib) == 10);
+    CHECK(work_plan::threads_within(20, gib) == 6);
+    for (int n = 21; n <= 23; ++n) CHECK(work_plan::threads_within(n, gib) == 5);
+    // The symmetric search (n > 23) and the small joins take every core of a big machine.
+    CHECK(work_plan::threads_within(24, gib) >= 128);
+    CHECK(work_plan::threads_within(14, gib) >= 32);
 }

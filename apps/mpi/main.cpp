@@ -37,7 +37,8 @@ With P = 1 the one rank counts alone.
 
 options:
   --threads T          threads per counting rank (default: the cores of its
-                       node divided among the counting ranks on it)
+                       node divided among the counting ranks on it, at most
+                       as many as fit in 1 GiB: 5 to 10 for N = 18..23)
   --unique             also print the distinct count (6 <= N <= 23: at no extra
                        cost; other N: a slower search)
   --json               one JSON object on stdout
@@ -122,8 +123,9 @@ int main(int argc, char** argv)
 
     try {
         if (s.threads == 0)
-            s.threads =
-                ranks == 1 ? std::max(1u, std::thread::hardware_concurrency()) : mpi::default_threads();
+            s.threads = std::min(
+                ranks == 1 ? std::max(1u, std::thread::hardware_concurrency()) : mpi::default_threads(),
+                work_plan::threads_within(s.n, default_memory_budget));
         mpi::warn_about_binding(rank, ranks, s.threads);
         if (ranks == 1) {
             status = count_on_this_machine(s, &signals, 1);  // one rank does everything

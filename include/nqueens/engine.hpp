@@ -32,7 +32,10 @@ struct progress {
 
 // How parallel_count() runs. Every member is optional.
 struct parallel_options {
-    unsigned threads = 0;  // 0 = std::thread::hardware_concurrency()
+    // 0: std::thread::hardware_concurrency(), but no more than fit in
+    // default_memory_budget (1 GiB) by work_plan::threads_within: at most 10
+    // threads for n = 18 and 19, 6 for n = 20, 5 for n = 21..23.
+    unsigned threads = 0;
     // What parallel_count(n, options) computes; parallel_count(plan, options) follows the plan.
     count_mode mode = count_mode::total;
     // Called from the worker threads, one call at a time, at most about 10
@@ -86,8 +89,11 @@ public:
 
     parallel_result run()
     {
-        unsigned threads = options_.threads != 0 ? options_.threads : std::thread::hardware_concurrency();
-        if (threads == 0) threads = 1;
+        unsigned threads = options_.threads;
+        if (threads == 0) {
+            threads = std::max(1u, std::thread::hardware_concurrency());
+            threads = std::min(threads, work_plan::threads_within(plan_.n(), default_memory_budget));
+        }
         if (threads > order_.size()) threads = order_.empty() ? 1 : static_cast<unsigned>(order_.size());
         {
             std::vector<std::jthread> workers;
@@ -219,13 +225,12 @@ inline parallel_result parallel_count(const work_plan& plan, const parallel_opti
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
 // Cost, totals only: about a second of one core at n = 17 and ten seconds
 // at n = 18, divided among the threads, with tens of MB of memory per
-// thread up to n = 19 and at most a few hundred MB per process up to
-// n = 23. Each extra row costs about 4 to 5 times more on average, but
-// unevenly: an odd n about twice the even n below it, the next even n
-// about ten times the odd one. With distinct: the same for 6 <= n <= 23
-// (plus about a second at most for Burnside's lemma), about ten times more
-// for other n (the symmetric search). Measured figures, with the commands
-// that give them: README, "Speed".
+// thread up to n = 19 and up to about 150 MB at n = 20..23 (by default no
+// more threads than fit in 1 GiB: work_plan::threads_within). Each extra row costs about 4 to 5 times more on
+// average, but unevenly: an odd n about twice the even n below it, the next even n about ten times the odd
+// one. With distinct: the same for 6 <= n <= 23 (plus about a second at most for Burnside's lemma), about ten
+// times more for other n (the symmetric search). Measured figures, with the commands that give them: README,
+// "Speed".
 //
 //     auto r = nqueens::parallel_count(16);  // r.sum.total == 14772512
 //     nqueens::parallel_options o;

@@ -46,6 +46,10 @@ constexpr count_mode mode_of_plan_version(std::uint32_t version) noexcept
 }
 }  // namespace detail
 
+// The memory a count may use by default, whatever the number of cores: 1 GiB
+// (see work_plan::threads_within).
+inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
+
 // The count for one n as a fixed list of independent sub-problems (tasks).
 // Summing run(id) over all ids gives the counts for n, whatever the order,
 // the machine or the thread.
@@ -113,6 +117,26 @@ public:
         if (!join_) return 1;
         const std::uint32_t totals = detail::join_task_list_version(n_);
         return distinct_ ? totals + 1 : totals;
+    }
+
+    // The most threads that can count tasks of n side by side within about
+    // `budget` bytes (at least 1): each thread of the join keeps its own
+    // half-board lists, from a few MB at n = 16 to about 70 MB at n = 18 and
+    // 19 and 110 to 150 MB at n = 20..23; the symmetric search needs next to
+    // nothing. parallel_count() keeps to default_memory_budget unless told
+    // the number of threads.
+    static unsigned threads_within(int n, std::size_t budget) noexcept
+    {
+        const bool join = n >= detail::join_min_n && n <= detail::join_max_n;
+        // Peak resident MB of one thread over n's largest tasks, measured on
+        // x86-64 with glibc, and about a third more for other allocators.
+        const std::size_t per_thread =
+            !join ? 4 : (n <= 16 ? 16 : (n == 17 ? 64 : (n <= 19 ? 96 : (n == 20 ? 160 : 192))));
+        const std::size_t base = 64;  // the plan (363,012 tasks at n = 23) and the program
+        const std::size_t megabytes = budget >> 20;
+        if (megabytes <= base + per_thread) return 1;
+        const std::size_t threads = (megabytes - base) / per_thread;
+        return threads > 4096 ? 4096u : static_cast<unsigned>(threads);
     }
 
     // Whether each task's distinct count is its share of the whole (the
