@@ -5,6 +5,7 @@
 #include <nqueens/detail/checked.hpp>
 #include <nqueens/detail/join_halves.hpp>
 #include <nqueens/detail/join_kernel.hpp>
+#include <nqueens/detail/join_lists.hpp>
 #include <nqueens/detail/join_tasks.hpp>
 
 #include <array>
@@ -16,8 +17,8 @@ namespace nqueens::detail {
 
 // A task (join_tasks.hpp: a band and the lead columns its top takes) is
 // counted in three steps: the top placements x of the band and the top
-// placements y of the flipped band are enumerated and grouped by column set
-// (join_halves.hpp); x and y use complementary columns, so group S only
+// placements y of the flipped band are built grouped by column set, from
+// quarter tables (join_lists.hpp, join_quarters.hpp); x and y use complementary columns, so group S only
 // meets group "free minus S"; and for each such pair of groups the kernel
 // (join_kernel.hpp) counts the pairs whose shared diagonals are disjoint.
 // This is a run-time algorithm built from constexpr functions; the kernel
@@ -64,8 +65,8 @@ constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
     return breadth(t.band, t.taken) * breadth(band_image(layout, t.band, false, true), lead & ~t.taken);
 }
 
-// Counts one task. `stop()` is polled while the lists are built (every 2^16
-// placements) and every 64 column groups of the join; returns std::nullopt
+// Counts one task. `stop()` is polled while the lists are built (every 64
+// groups and 2^16 placements) and every 64 column groups of the join; returns std::nullopt
 // if it said yes.
 template <class Stop>
 constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, join_workspace& ws, Stop&& stop)
@@ -75,13 +76,12 @@ constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, joi
     const std::uint32_t rest = lead & ~t.taken;
     const top_rules my_rules(layout, t.band);
     join_tally out{};
-    if (!build_top_list(my_rules, lead, t.taken, true, ws.mine, ws.tops, out.nodes, stop))
-        return std::nullopt;
+    if (!build_top_list(my_rules, lead, t.taken, ws.mine, ws.tops, out.nodes, stop)) return std::nullopt;
     // The partner list: the same list when both names coincide.
     const bool same = t.self_flip && t.taken == rest;
     if (!same) {
         const top_rules their_rules(layout, band_image(layout, t.band, false, true));
-        if (!build_top_list(their_rules, lead, rest, false, ws.theirs, ws.tops, out.nodes, stop))
+        if (!build_top_list(their_rules, lead, rest, ws.theirs, ws.tops, out.nodes, stop))
             return std::nullopt;
     }
     const top_list& theirs = same ? ws.mine : ws.theirs;

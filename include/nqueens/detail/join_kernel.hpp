@@ -4,6 +4,7 @@
 
 #include <nqueens/detail/column_index.hpp>
 #include <nqueens/detail/join_halves.hpp>
+#include <nqueens/detail/join_lists.hpp>
 
 #include <array>
 #include <bit>
