@@ -7,6 +7,7 @@
 #include <nqueens/detail/join_halves.hpp>
 #include <nqueens/detail/join_lists.hpp>
 #include <nqueens/detail/join_quarters.hpp>
+#include <nqueens/detail/join_rows.hpp>
 #include <nqueens/detail/join_tasks.hpp>
 #include <nqueens/detail/search.hpp>
 #include <nqueens/verify.hpp>
@@ -345,6 +346,62 @@ TEST_CASE("two blocks meet exactly when two of their queens share a diagonal", "
     }
 }
 
+TEST_CASE("the row search builds the lists the quarter tables build, grouped through a copy or in place",
+          "[half_join]")
+{
+    // Lists longer than about 2^21 placements (n >= 20) are grouped in place;
+    // copied_keys = 0 takes that path for every list.
+    for (const int n : {8, 11, 14, 15}) {
+        INFO("n = " << n);
+        d::join_workspace quarters;
+        d::join_workspace copied;
+        d::join_workspace in_place;
+        quarters.builder = d::list_builder::quarters;
+        copied.builder = d::list_builder::rows;
+        in_place.builder = d::list_builder::rows;
+        in_place.rows.copied_keys = 0;
+        std::uint64_t differ = 0;
+        std::uint64_t sum = 0;
+        d::for_each_join_task(n, [&](const d::join_task& t) {
+            const auto a = d::run_join_task(n, t, quarters, [] { return false; });
+            const auto b = d::run_join_task(n, t, copied, [] { return false; });
+            const auto c = d::run_join_task(n, t, in_place, [] { return false; });
+            const auto contents = list_contents(quarters.mine, t.taken);
+            const bool same =
+                a->total == b->total && b->total == c->total && quarters.mine.start == copied.mine.start &&
+                copied.mine.start == in_place.mine.start && contents == list_contents(copied.mine, t.taken) &&
+                contents == list_contents(in_place.mine, t.taken);
+            differ += same ? 0 : 1;
+            sum += c->total;
+        });
+        CHECK(differ == 0);
+        CHECK(sum == total(n));
+    }
+}
+
+TEST_CASE("the direct count and the sliced count agree on every pair of groups", "[half_join]")
+{
+    for (const int n : {8, 11, 14, 16}) {
+        INFO("n = " << n);
+        d::join_workspace usual;
+        d::join_workspace sliced;
+        d::join_workspace direct;
+        sliced.kernel.direct_width = 0;
+        direct.kernel.direct_width = std::size_t{1} << 40;
+        std::uint64_t differ = 0;
+        std::uint64_t sum = 0;
+        d::for_each_join_task(n, [&](const d::join_task& t) {
+            const auto a = d::run_join_task(n, t, usual, [] { return false; });
+            const auto b = d::run_join_task(n, t, sliced, [] { return false; });
+            const auto c = d::run_join_task(n, t, direct, [] { return false; });
+            differ += a->total == b->total && b->total == c->total ? 0 : 1;
+            sum += c->total;
+        });
+        CHECK(differ == 0);
+        CHECK(sum == total(n));
+    }
+}
+
 TEST_CASE("a join task gives up when asked to stop", "[half_join]")
 {
     d::join_task first{};
@@ -474,6 +531,11 @@ TEST_CASE("a small task of n = 19 and of n = 20 equals the plain search of its s
         const std::uint64_t expected = expected_task_total(n, t);
         CHECK(expected > 0);
         CHECK(joined->total == expected);
+        // The lists from quarter tables too (n <= 18 uses them by default).
+        ws.builder = d::list_builder::quarters;
+        const auto by_quarters = d::run_join_task(n, t, ws, [] { return false; });
+        REQUIRE(by_quarters.has_value());
+        CHECK(by_quarters->total == expected);
     }
 }
 
