@@ -49,11 +49,7 @@ std::string result_line(const result_view& r)
                 std::to_string(r.plan_size) + " tasks,";
     else
         text += ":";
-    // Appended piece by piece: GCC 12 at -O3 warns -Wrestrict (falsely) on
-    // " " + std::to_string(...) here.
-    text += ' ';
-    text += std::to_string(r.total);
-    text += " solutions";
+    text += " " + std::to_string(r.total) + " solutions";
     if (r.distinct) text += ", " + std::to_string(*r.distinct) + " distinct";
     const std::string seconds = format_seconds(r.seconds);
     switch (r.kind) {
