@@ -1,5 +1,7 @@
 // detail/half_join.hpp and its parts (join_tasks, join_halves, join_kernel, column_index): the
-// meet-in-the-middle counter against OEIS, the kernel, brute force and is_solution.
+// meet-in-the-middle counter against OEIS, the kernel, brute force and is_solution (the lists:
+// join_lists_test.cpp).
+#include "join_brute.hpp"
 #include "oeis.hpp"
 
 #include <nqueens/count.hpp>
@@ -27,59 +29,10 @@ using nqueens::test::total;
 // The join runs in constant evaluation too (small n: it allocates).
 static_assert(d::count_by_join(8) == 92);
 
-// The key of a top placement as join_halves.hpp defines it, written out
-// here apart from it: the diagonals r + c and c - r + n - 1 that a bottom
-// queen could share, bit r + c - low (low half) and width + c - r + n - 1 - low
-// (high half).
-using queen = std::pair<int, int>;
-
-d::diagonal_key key_of(const d::join_layout& layout, const queen* first, const queen* last)
-{
-    d::diagonal_key key = 0;
-    for (; first != last; ++first) {
-        const auto [r, c] = *first;
-        const int sum = r + c - layout.low;
-        const int difference = c - r + layout.n - 1 - layout.low;
-        if (sum >= 0 && sum < layout.width) key |= d::diagonal_key{1} << sum;
-        if (difference >= 0 && difference < layout.width)
-            key |= d::diagonal_key{1} << (layout.width + difference);
-    }
-    return key;
-}
-
-// Independent of the join: places layout.top queens in rows 0.. with plain
-// pairwise checks, next to the band's queens (already in `queens`), and
-// calls f(first, last, columns) with the queens of every placement whose
-// lead columns are `taken`.
-template <class F>
-void brute_tops(const d::join_layout& layout, std::uint32_t lead, std::uint32_t taken,
-                std::vector<queen>& queens, F&& f)
-{
-    const int r = static_cast<int>(queens.size()) - layout.band;
-    if (r == layout.top) {
-        std::uint32_t cols = 0;
-        for (std::size_t i = static_cast<std::size_t>(layout.band); i < queens.size(); ++i)
-            cols |= 1u << queens[i].second;
-        if ((cols & lead) == taken) f(queens.data() + layout.band, queens.data() + queens.size(), cols);
-        return;
-    }
-    for (int c = 0; c < layout.n; ++c) {
-        bool ok = true;
-        for (const auto& [qr, qc] : queens) ok = ok && qc != c && qr - qc != r - c && qr + qc != r + c;
-        if (!ok) continue;
-        queens.emplace_back(r, c);
-        brute_tops(layout, lead, taken, queens, f);
-        queens.pop_back();
-    }
-}
-
-std::vector<queen> band_queens(const d::join_layout& layout, std::array<int, 2> band)
-{
-    std::vector<queen> queens;
-    for (int i = 0; i < layout.band; ++i)
-        queens.emplace_back(layout.band_row(i), band[static_cast<std::size_t>(i)]);
-    return queens;
-}
+using nqueens::test::band_queens;
+using nqueens::test::brute_tops;
+using nqueens::test::key_of;
+using nqueens::test::queen;
 
 }  // namespace
 
@@ -129,29 +82,6 @@ TEST_CASE("the task list is the same every time", "[half_join]")
     d::for_each_join_task(17, [&](const d::join_task& t) { b.push_back(t); });
     CHECK(a == b);
     CHECK(a.size() == 72);
-}
-
-TEST_CASE("top placements and their keys match a brute-force search, lead columns included", "[half_join]")
-{
-    for (const int n : {8, 9, 10, 15}) {
-        const d::join_layout layout = d::make_join_layout(n);
-        d::for_each_join_task(n, [&](const d::join_task& t) {
-            INFO("n = " << n << ", band " << t.band[0] << " " << t.band[1] << ", taken " << t.taken);
-            const std::uint32_t lead = d::lead_columns(layout, d::band_free_columns(layout, t.band));
-            const d::top_rules rules(layout, t.band);
-            std::multiset<std::pair<std::uint32_t, d::diagonal_key>> fast, slow;
-            d::for_each_top(rules, lead, t.taken, [&](std::uint32_t cols, d::diagonal_key key) {
-                fast.emplace(cols, key);
-                return true;
-            });
-            std::vector<queen> queens = band_queens(layout, t.band);
-            brute_tops(layout, lead, t.taken, queens,
-                       [&](const queen* first, const queen* last, std::uint32_t cols) {
-                           slow.emplace(cols, key_of(layout, first, last));
-                       });
-            CHECK(fast == slow);
-        });
-    }
 }
 
 TEST_CASE("a top and a turned-over top fit by the key rule exactly when they make a solution, n = 6..9",
@@ -240,40 +170,6 @@ TEST_CASE("column_index numbers the column sets of one size densely", "[half_joi
             }
             CHECK(seen.size() == index.count);
         }
-    }
-}
-
-TEST_CASE("lists grouped in place give the same counts as lists grouped through a copy", "[half_join]")
-{
-    // Lists longer than about 2^21 placements (n >= 20) are grouped in place;
-    // copied_keys = 0 takes that path for every list.
-    for (const int n : {8, 11, 15, 16}) {
-        INFO("n = " << n);
-        // The same groups, each holding the same keys (in any order).
-        const auto same_groups = [](const d::top_list& x, const d::top_list& y) {
-            if (x.start != y.start) return false;
-            for (std::size_t g = 0; g + 1 < x.start.size(); ++g) {
-                std::vector<d::diagonal_key> a(x.keys.begin() + x.start[g], x.keys.begin() + x.start[g + 1]);
-                std::vector<d::diagonal_key> b(y.keys.begin() + y.start[g], y.keys.begin() + y.start[g + 1]);
-                std::sort(a.begin(), a.end());
-                std::sort(b.begin(), b.end());
-                if (a != b) return false;
-            }
-            return true;
-        };
-        d::join_workspace copied;
-        d::join_workspace in_place;
-        in_place.tops.copied_keys = 0;
-        std::uint64_t sum = 0;
-        std::uint64_t differ = 0;
-        d::for_each_join_task(n, [&](const d::join_task& t) {
-            const auto a = d::run_join_task(n, t, copied, [] { return false; });
-            const auto b = d::run_join_task(n, t, in_place, [] { return false; });
-            differ += a->total == b->total && same_groups(copied.mine, in_place.mine) ? 0 : 1;
-            sum += b->total;
-        });
-        CHECK(differ == 0);
-        CHECK(sum == total(n));
     }
 }
 
@@ -406,6 +302,11 @@ TEST_CASE("a small task of n = 19 and of n = 20 equals the plain search of its s
         const std::uint64_t expected = expected_task_total(n, t);
         CHECK(expected > 0);
         CHECK(joined->total == expected);
+        // The lists from quarter tables too (n <= 18 uses them by default).
+        ws.builder = d::list_builder::quarters;
+        const auto by_quarters = d::run_join_task(n, t, ws, [] { return false; });
+        REQUIRE(by_quarters.has_value());
+        CHECK(by_quarters->total == expected);
     }
 }
 

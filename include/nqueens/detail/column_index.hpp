@@ -47,30 +47,34 @@ struct column_index {
                 if (v == mask) break;
             }
         };
-        std::array<std::array<std::uint64_t, 33>, 33> choose{};
-        for (std::size_t i = 0; i < 33; ++i) {
-            choose[i][0] = 1;
-            for (std::size_t j = 1; j <= i; ++j) choose[i][j] = choose[i - 1][j - 1] + choose[i - 1][j];
-        }
+        // Binomial coefficients, each from its own short product (cheaper
+        // in constant evaluation than a whole Pascal triangle per reset).
+        const auto choose = [](int from, int k) {
+            std::uint64_t c = 1;
+            for (int i = 1; i <= k; ++i)
+                c = c * static_cast<std::uint64_t>(from - k + i) / static_cast<std::uint64_t>(i);
+            return c;
+        };
         ranks(lo_mask, low);
         ranks(hi_mask, high);
         // Sets with j low columns come after those with fewer; within them,
         // low rank major, high rank minor.
         std::array<std::uint64_t, 34> base{};
+        std::array<std::uint64_t, 34> high_sets{};  // sets of size - j high columns
         std::uint64_t total = 0;
         for (int j = 0; j <= size; ++j) {
             base[static_cast<std::size_t>(j)] = total;
-            if (j <= lo_n && size - j <= hi_n)
-                total += choose[static_cast<std::size_t>(lo_n)][static_cast<std::size_t>(j)] *
-                         choose[static_cast<std::size_t>(hi_n)][static_cast<std::size_t>(size - j)];
+            if (j <= lo_n && size - j <= hi_n) {
+                high_sets[static_cast<std::size_t>(j)] = choose(hi_n, size - j);
+                total += choose(lo_n, j) * high_sets[static_cast<std::size_t>(j)];
+            }
         }
         count = static_cast<std::uint32_t>(total);
         for (std::uint32_t v = 0;; v = (v - lo_mask) & lo_mask) {
             const int j = std::popcount(v);
             if (j <= size && size - j <= hi_n)
-                low[v] = static_cast<std::uint32_t>(
-                    base[static_cast<std::size_t>(j)] +
-                    low[v] * choose[static_cast<std::size_t>(hi_n)][static_cast<std::size_t>(size - j)]);
+                low[v] = static_cast<std::uint32_t>(base[static_cast<std::size_t>(j)] +
+                                                    low[v] * high_sets[static_cast<std::size_t>(j)]);
             if (v == lo_mask) break;
         }
     }

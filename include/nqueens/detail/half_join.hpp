@@ -5,6 +5,8 @@
 #include <nqueens/detail/checked.hpp>
 #include <nqueens/detail/join_halves.hpp>
 #include <nqueens/detail/join_kernel.hpp>
+#include <nqueens/detail/join_lists.hpp>
+#include <nqueens/detail/join_rows.hpp>
 #include <nqueens/detail/join_tasks.hpp>
 
 #include <array>
@@ -16,20 +18,38 @@ namespace nqueens::detail {
 
 // A task (join_tasks.hpp: a band and the lead columns its top takes) is
 // counted in three steps: the top placements x of the band and the top
-// placements y of the flipped band are enumerated and grouped by column set
-// (join_halves.hpp); x and y use complementary columns, so group S only
-// meets group "free minus S"; and for each such pair of groups the kernel
-// (join_kernel.hpp) counts the pairs whose shared diagonals are disjoint.
-// This is a run-time algorithm built from constexpr functions; the kernel
-// (search.hpp) checks it in the tests, and it runs in constant evaluation
-// for small n.
+// placements y of the flipped band are built grouped by column set (from
+// quarter tables, join_lists.hpp, or by a row search, join_rows.hpp); x and y use complementary columns, so
+// group S only meets group "free minus S"; and for each such pair of groups the kernel (join_kernel.hpp)
+// counts the pairs whose shared diagonals are disjoint. This is a run-time algorithm built from constexpr
+// functions; the kernel (search.hpp) checks it in the tests, and it runs in constant evaluation for small n.
+
+// How the lists are built: from quarter tables (join_lists.hpp) where a
+// task fixes at most 4 lead columns (n <= 18: measured 1.5x faster there),
+// by the row search (join_rows.hpp) where it fixes more (n >= 19: its
+// lists are short next to the quarter tables). The tests force either.
+enum class list_builder { by_lead_columns, quarters, rows };
 
 // Reusable buffers for one thread, so that tasks do not allocate.
 struct join_workspace {
     top_list mine, theirs;
     top_scratch tops;
+    row_scratch rows;
     kernel_scratch kernel;
+    list_builder builder = list_builder::by_lead_columns;
 };
+
+// Builds one list of a task the way `ws.builder` says.
+template <class Stop>
+constexpr bool build_join_list(const top_rules& rules, std::uint32_t lead, std::uint32_t taken,
+                               bool name_groups, top_list& out, join_workspace& ws, std::uint64_t& placed,
+                               Stop&& stop)
+{
+    const bool rows = ws.builder == list_builder::rows ||
+                      (ws.builder == list_builder::by_lead_columns && rules.layout.lead > 4);
+    if (rows) return build_top_list_by_rows(rules, lead, taken, name_groups, out, ws.rows, placed, stop);
+    return build_top_list(rules, lead, taken, out, ws.tops, placed, stop);
+}
 
 // The outcome of one task: its weighted count and the queens placed.
 struct join_tally {
@@ -75,13 +95,12 @@ constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, joi
     const std::uint32_t rest = lead & ~t.taken;
     const top_rules my_rules(layout, t.band);
     join_tally out{};
-    if (!build_top_list(my_rules, lead, t.taken, true, ws.mine, ws.tops, out.nodes, stop))
-        return std::nullopt;
+    if (!build_join_list(my_rules, lead, t.taken, true, ws.mine, ws, out.nodes, stop)) return std::nullopt;
     // The partner list: the same list when both names coincide.
     const bool same = t.self_flip && t.taken == rest;
     if (!same) {
         const top_rules their_rules(layout, band_image(layout, t.band, false, true));
-        if (!build_top_list(their_rules, lead, rest, false, ws.theirs, ws.tops, out.nodes, stop))
+        if (!build_join_list(their_rules, lead, rest, false, ws.theirs, ws, out.nodes, stop))
             return std::nullopt;
     }
     const top_list& theirs = same ? ws.mine : ws.theirs;

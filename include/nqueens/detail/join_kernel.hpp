@@ -4,6 +4,7 @@
 
 #include <nqueens/detail/column_index.hpp>
 #include <nqueens/detail/join_halves.hpp>
+#include <nqueens/detail/join_lists.hpp>
 
 #include <array>
 #include <bit>
@@ -23,6 +24,11 @@ namespace nqueens::detail {
 // The kernel's buffers, kept between calls.
 struct kernel_scratch {
     std::vector<std::uint64_t> planes, table;
+    // The direct count (count_fits_direct) is chosen while it checks at
+    // most this many pairs per step of the sliced count's work: 2, measured
+    // (it then takes groups of up to about a hundred tops, most groups at
+    // n = 16). 0 never counts directly; the tests compare both ways.
+    std::size_t direct_width = 2;
 };
 
 // Transposes a 64 x 64 bit matrix: afterwards bit i of m[b] is what bit b
@@ -66,6 +72,22 @@ constexpr std::uint64_t count_fits(const diagonal_key* xs, std::size_t nx, const
     return fits;
 }
 
+// The number of pairs of xs[0 .. nx) and ys[0 .. ny) that fit, pair by
+// pair: x & turned(y) == 0 iff turned(x) & y == 0, so each x is turned
+// once and the loop over the ys vectorizes.
+constexpr std::uint64_t count_fits_direct(const diagonal_key* xs, std::size_t nx, const diagonal_key* ys,
+                                          std::size_t ny, int width)
+{
+    std::uint64_t fits = 0;
+    for (std::size_t i = 0; i < nx; ++i) {
+        const diagonal_key turned = turned_key(xs[i], width);
+        std::uint64_t k = 0;
+        for (std::size_t j = 0; j < ny; ++j) k += (turned & ys[j]) == 0 ? 1 : 0;
+        fits += k;
+    }
+    return fits;
+}
+
 // The number of pairs (x in group `group` of `mine`, y in group
 // `partner` of `theirs`, turned upside down) that fit.
 constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& mine, std::uint32_t group,
@@ -89,6 +111,15 @@ constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& m
         if (cost(w) < cost(slice)) slice = w;
     const std::size_t slices = (bits + slice - 1) / slice;
     const std::size_t values = std::size_t{1} << slice;
+    // The sliced count's work besides cost(): a few steps per x for its
+    // slices, a few hundred per 64 ys to transpose them.
+    const std::size_t sliced = cost(slice) + 3 * nx * slices + 256 * words;
+    if (nx * ny <= scratch.direct_width * sliced) {
+        const diagonal_key* xs = mine.keys.data() + x0;
+        const diagonal_key* ys = theirs.keys.data() + y0;
+        return nx <= ny ? count_fits_direct(xs, nx, ys, ny, layout.width)
+                        : count_fits_direct(ys, ny, xs, nx, layout.width);
+    }
 
     // planes[w * bits + b]: bit i set iff y number 64w + i has key bit b,
     // by transposing 64 keys at a time.

@@ -59,10 +59,11 @@ inline constexpr int join_max_n = 23;
 // bands, too few to keep threads busy; all n need lists small enough for the
 // caches (measured best: k = 4 for n = 17, 2 for n = 16 and 18) and, from
 // n = 19, for memory. A thread holds two lists at 8 bytes a placement, plus
-// up to 12 bytes a placement while it groups one (build_top_list), so k keeps
-// the largest list to a few million placements: about 70 MB a thread at
-// n = 19, a few hundred MB at most up to n = 23, where more lead columns
-// would mean too many tasks (363,012 already).
+// up to 12 bytes a placement while it groups one (build_top_list_by_rows;
+// the quarter tables of n <= 18 are smaller), so k keeps the largest list
+// to a few million placements: about 70 MB a thread at n = 19, a few
+// hundred MB at most up to n = 23, where more lead columns would mean too
+// many tasks (363,012 already).
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0,  0,
                                                                       0, 0, 0, 2, 2, 4, 2, 8, 6, 12, 11, 16};
 

@@ -1,0 +1,100 @@
+// Quarter tables: the placements of one block of a top's rows, bucketed by column set.
+#ifndef NQUEENS_DETAIL_JOIN_QUARTERS_HPP
+#define NQUEENS_DETAIL_JOIN_QUARTERS_HPP
+
+#include <nqueens/detail/column_index.hpp>
+#include <nqueens/detail/join_halves.hpp>
+#include <nqueens/detail/join_tasks.hpp>
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace nqueens::detail {
+
+// A top placement (t rows) is an upper block, rows 0 .. split - 1, and a
+// lower block, rows split .. t - 1, on disjoint columns (join_lists.hpp
+// pairs them). A block remembers the diagonals it could share with the
+// other block as its meet mask: upper queens reach sum diagonals up to
+// split + n - 2 and lower queens from split; upper difference diagonals
+// start at n - split and lower ones end at 2n - 2 - split. So n - 1 of each
+// family can be shared: bit sum - split (0 .. n - 2) and bit
+// n - 1 + difference - (n - split) (n - 1 .. 2n - 3). Two blocks fit iff
+// their meet masks are disjoint.
+constexpr std::uint64_t meet_bits(int n, int split, int r, int c) noexcept
+{
+    std::uint64_t bits = 0;
+    const int sum = sum_diagonal(r, c) - split;
+    const int difference = difference_diagonal(n, r, c) - (n - split);
+    if (sum >= 0 && sum <= n - 2) bits |= std::uint64_t{1} << sum;
+    if (difference >= 0 && difference <= n - 2) bits |= std::uint64_t{1} << (n - 1 + difference);
+    return bits;
+}
+
+// One placement of a block: its meet mask and its part of the key.
+struct quarter_part {
+    std::uint64_t meet = 0;
+    diagonal_key key = 0;
+};
+
+// The placements of one block of rows, bucket b (a column set, numbered by
+// `index`) holding parts[start[b] .. start[b + 1]). The tables hold tens of
+// thousands of parts where the lists they make hold up to millions.
+struct quarter_table {
+    column_index index;
+    std::vector<std::uint32_t> start;
+    std::vector<quarter_part> parts;
+    std::vector<quarter_part> unsorted;  // the parts in the order found
+    std::vector<std::uint32_t> bucket_of;
+};
+
+// Fills `table` with the placements of rows first .. last - 1 on `columns`
+// that the band allows (one queen a row, none attacking another), for a
+// split at row `split`; returns the queens placed.
+constexpr std::uint64_t build_quarter_table(const top_rules& rules, int first, int last, int split,
+                                            std::uint32_t columns, quarter_table& table)
+{
+    const int n = rules.layout.n;
+    table.index.reset(columns, n, last - first);
+    table.unsorted.clear();
+    table.bucket_of.clear();
+    std::uint64_t placed = 0;
+    const auto walk = [&](const auto& self, int r, std::uint32_t cols, std::uint64_t sums,
+                          std::uint64_t differences, quarter_part part) -> void {
+        if (r == last) {
+            table.unsorted.push_back(part);
+            table.bucket_of.push_back(table.index(cols));
+            return;
+        }
+        for (std::uint32_t open = rules.open(r, columns, cols, sums, differences); open != 0;
+             open &= open - 1) {
+            const int c = std::countr_zero(open);
+            ++placed;
+            self(self, r + 1, cols | std::uint32_t{1} << c, sums | std::uint64_t{1} << sum_diagonal(r, c),
+                 differences | std::uint64_t{1} << difference_diagonal(n, r, c),
+                 quarter_part{
+                     part.meet | meet_bits(n, split, r, c),
+                     part.key | rules.bits[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]});
+        }
+    };
+    walk(walk, first, 0, 0, 0, quarter_part{});
+    // A counting sort by bucket.
+    const std::size_t buckets = table.index.count;
+    table.start.assign(buckets + 1, 0);
+    for (const std::uint32_t b : table.bucket_of) ++table.start[b + 1];
+    for (std::size_t b = 0; b < buckets; ++b) table.start[b + 1] += table.start[b];
+    resize_for_overwrite(table.parts, table.unsorted.size());
+    for (std::size_t i = 0; i < table.unsorted.size(); ++i) {
+        const std::uint32_t b = table.bucket_of[i];
+        table.parts[table.start[b]++] = table.unsorted[i];
+    }
+    // start[b] moved to where bucket b + 1 starts: move it back.
+    for (std::size_t b = buckets; b > 0; --b) table.start[b] = table.start[b - 1];
+    table.start[0] = 0;
+    return placed;
+}
+
+}  // namespace nqueens::detail
+
+#endif  // NQUEENS_DETAIL_JOIN_QUARTERS_HPP
