@@ -51,9 +51,9 @@ struct search_result {
 // whose occupied columns, diagonals and full-board mask are given. Plain
 // recursion: it costs fewer of the constant evaluator's steps than an
 // explicit stack (about half, Clang 14) and runs as fast at run time. Each
-// call places two rows: GCC keeps a few dozen bytes of every call until the
-// whole count is done, so half the calls is a third less memory (and no
-// slower on either compiler, at compile or at run time).
+// call places three rows: GCC keeps a few dozen bytes of every call until
+// the whole count is done, and both evaluators charge more for a call than
+// for a row placed inside one (no slower at run time).
 //
 // Written for the constant evaluators, which charge for every name read,
 // operator and local, and most for a call (Clang 14: a call with four
@@ -75,21 +75,33 @@ constexpr std::uint64_t search(mask_t all, mask_t cols, mask_t left, mask_t righ
         const mask_t bit = free & (0u - free);  // lowest_bit(), spelled out: a call costs Clang 14 steps
         free ^= bit;
         (++nodes, ...);
-        const mask_t next = cols | bit;
-        if (next == all) {
+        const mask_t c1 = cols | bit;
+        if (c1 == all) {
             ++solutions;
             continue;
         }
         const mask_t l1 = ((left | bit) << 1) & all, r1 = (right | bit) >> 1;
-        mask_t free1 = all & ~(next | l1 | r1);
+        mask_t free1 = all & ~(c1 | l1 | r1);
         while (free1) {
             const mask_t bit1 = free1 & (0u - free1);
             free1 ^= bit1;
             (++nodes, ...);
-            if ((next | bit1) == all)
+            const mask_t c2 = c1 | bit1;
+            if (c2 == all) {
                 ++solutions;
-            else
-                solutions += search(all, next | bit1, (l1 | bit1) << 1, (r1 | bit1) >> 1, nodes...);
+                continue;
+            }
+            const mask_t l2 = ((l1 | bit1) << 1) & all, r2 = (r1 | bit1) >> 1;
+            mask_t free2 = all & ~(c2 | l2 | r2);
+            while (free2) {
+                const mask_t bit2 = free2 & (0u - free2);
+                free2 ^= bit2;
+                (++nodes, ...);
+                if ((c2 | bit2) == all)
+                    ++solutions;
+                else
+                    solutions += search(all, c2 | bit2, (l2 | bit2) << 1, (r2 | bit2) >> 1, nodes...);
+            }
         }
     }
     return solutions;
