@@ -26,8 +26,8 @@ namespace nqueens::detail {
 //   that a rotation maps onto itself is walked fewer times, but its class
 //   is smaller by the same factor, so 8 / m still holds.)
 //
-// Like the kernel, the walk cuts `left` to the board as it shifts
-// (search.hpp says why).
+// The walk is written like the kernel, for the constant evaluators' costs,
+// and cuts `left` to the board the same way (search.hpp says why).
 //
 // So the walk adds 24 / m per board (24 for the corner family), and the
 // total is the sum over 3. It visits about 2.3 times fewer queens than the
@@ -49,15 +49,17 @@ constexpr std::uint64_t edge_weight(int ties) noexcept
     return ties == 0 ? 24 : ties == 1 ? 12 : ties == 2 ? 8 : 6;
 }
 
-// Rows b2+1 .. n-1: the plain search, every board weighted by its ties; two
-// rows a call, like the kernel (search.hpp says why).
+// Rows b2+1 .. n-1 (only b1 rows): the plain search, every board weighted
+// by its ties; two rows a call (three measured no cheaper here).
 template <int Ties, class... Nodes>
 constexpr std::uint64_t edge_bottom(const edge_rules& e, mask_t cols, mask_t left, mask_t right,
                                     Nodes&... nodes)
 {
     std::uint64_t sum = 0;
-    for (mask_t free = e.all & ~(cols | left | right), bit; free != 0; free &= free - 1) {
-        bit = free & (0u - free);
+    mask_t free = e.all & ~(cols | left | right);
+    while (free) {
+        const mask_t bit = free & (0u - free);
+        free ^= bit;
         (++nodes, ...);
         const mask_t next = cols | bit;
         if (next == e.all) {
@@ -65,57 +67,63 @@ constexpr std::uint64_t edge_bottom(const edge_rules& e, mask_t cols, mask_t lef
             continue;
         }
         const mask_t l1 = ((left | bit) << 1) & e.all, r1 = (right | bit) >> 1;
-        for (mask_t free1 = e.all & ~(next | l1 | r1), bit1; free1 != 0; free1 &= free1 - 1) {
-            bit1 = free1 & (0u - free1);
+        mask_t free1 = e.all & ~(next | l1 | r1);
+        while (free1) {
+            const mask_t bit1 = free1 & (0u - free1);
+            free1 ^= bit1;
             (++nodes, ...);
             if ((next | bit1) == e.all) {
                 if ((bit1 & e.last) == 0)
                     sum += bit1 == e.half_turn ? edge_weight(Ties + 1) : edge_weight(Ties);
             } else {
                 sum +=
-                    edge_bottom<Ties>(e, next | bit1, ((l1 | bit1) << 1) & e.all, (r1 | bit1) >> 1, nodes...);
+                    edge_bottom<Ties>(e, next | bit1, (l1 | bit1) << 1, (r1 | bit1) >> 1, nodes...);
             }
         }
     }
     return sum;
 }
 
-// Rows b1+1 .. b2, `to_b2` rows above row b2. By row b2 both edge columns
-// are filled (below it an edge queen would be nearer a bottom corner than b1).
+// Rows b1+1 .. b2, `to_b2` rows above row b2, a multiple of 3: three rows a
+// call (a call costs both evaluators more than a row placed inside it; see
+// search.hpp). By row b2 both edge columns are filled (below it an edge queen
+// would be nearer a bottom corner than b1).
 template <int Ties, class... Nodes>
-constexpr std::uint64_t edge_middle(const edge_rules& e, int to_b2, mask_t cols, mask_t left, mask_t right,
-                                    Nodes&... nodes)
+constexpr std::uint64_t edge_middle_thirds(const edge_rules& e, int to_b2, mask_t cols, mask_t left,
+                                           mask_t right, Nodes&... nodes)
 {
     std::uint64_t sum = 0;
     mask_t free = e.all & ~(cols | left | right);
-    if (to_b2 > 1) {  // two rows a call
-        for (mask_t bit; free != 0; free &= free - 1) {
-            bit = free & (0u - free);
+    if (to_b2) {
+        while (free) {
+            const mask_t bit = free & (0u - free);
+            free ^= bit;
             (++nodes, ...);
-            const mask_t next = cols | bit, l1 = ((left | bit) << 1) & e.all, r1 = (right | bit) >> 1;
-            for (mask_t free1 = e.all & ~(next | l1 | r1), bit1; free1 != 0; free1 &= free1 - 1) {
-                bit1 = free1 & (0u - free1);
+            const mask_t c1 = cols | bit, l1 = ((left | bit) << 1) & e.all, r1 = (right | bit) >> 1;
+            mask_t free1 = e.all & ~(c1 | l1 | r1);
+            while (free1) {
+                const mask_t bit1 = free1 & (0u - free1);
+                free1 ^= bit1;
                 (++nodes, ...);
-                sum += edge_middle<Ties>(e, to_b2 - 2, next | bit1, ((l1 | bit1) << 1) & e.all,
-                                         (r1 | bit1) >> 1, nodes...);
+                const mask_t c2 = c1 | bit1, l2 = ((l1 | bit1) << 1) & e.all, r2 = (r1 | bit1) >> 1;
+                mask_t free2 = e.all & ~(c2 | l2 | r2);
+                while (free2) {
+                    const mask_t bit2 = free2 & (0u - free2);
+                    free2 ^= bit2;
+                    (++nodes, ...);
+                    sum += edge_middle_thirds<Ties>(e, to_b2 - 3, c2 | bit2, (l2 | bit2) << 1, (r2 | bit2) >> 1,
+                                                    nodes...);
+                }
             }
-        }
-        return sum;
-    }
-    if (to_b2 == 1) {
-        for (mask_t bit; free != 0; free &= free - 1) {
-            bit = free & (0u - free);
-            (++nodes, ...);
-            sum += edge_middle<Ties>(e, 0, cols | bit, ((left | bit) << 1) & e.all, (right | bit) >> 1,
-                                     nodes...);
         }
         return sum;
     }
     const mask_t used = cols & e.side;
     if (used == 0) return 0;
     if (used != e.side) free &= e.side;
-    for (mask_t bit; free != 0; free &= free - 1) {
-        bit = free & (0u - free);
+    while (free) {
+        const mask_t bit = free & (0u - free);
+        free ^= bit;
         (++nodes, ...);
         if (bit == 1)  // the column-0 queen in row b2
             sum += edge_bottom<Ties + 1>(e, cols | bit, ((left | bit) << 1) & e.all, (right | bit) >> 1,
@@ -123,6 +131,26 @@ constexpr std::uint64_t edge_middle(const edge_rules& e, int to_b2, mask_t cols,
         else
             sum +=
                 edge_bottom<Ties>(e, cols | bit, ((left | bit) << 1) & e.all, (right | bit) >> 1, nodes...);
+    }
+    return sum;
+}
+
+// Rows b1+1 .. b2, `to_b2` rows above row b2: one row a call until the rows
+// left are a multiple of 3 (near the top, where rows are narrow), then
+// edge_middle_thirds.
+template <int Ties, class... Nodes>
+constexpr std::uint64_t edge_middle(const edge_rules& e, int to_b2, mask_t cols, mask_t left, mask_t right,
+                                    Nodes&... nodes)
+{
+    if (to_b2 % 3 == 0) return edge_middle_thirds<Ties>(e, to_b2, cols, left, right, nodes...);
+    std::uint64_t sum = 0;
+    mask_t free = e.all & ~(cols | left | right);
+    while (free) {
+        const mask_t bit = free & (0u - free);
+        free ^= bit;
+        (++nodes, ...);
+        sum += edge_middle<Ties>(e, to_b2 - 1, cols | bit, ((left | bit) << 1) & e.all, (right | bit) >> 1,
+                                 nodes...);
     }
     return sum;
 }
@@ -137,16 +165,18 @@ constexpr std::uint64_t edge_top(const edge_rules& e, int to_b1, int b1_to_b2, m
     mask_t free = e.all & ~(cols | left | right);
     if (to_b1 > 0) {
         free &= ~e.side;
-        for (mask_t bit; free != 0; free &= free - 1) {
-            bit = free & (0u - free);
+        while (free) {
+            const mask_t bit = free & (0u - free);
+            free ^= bit;
             (++nodes, ...);
             sum += edge_top(e, to_b1 - 1, b1_to_b2, cols | bit, ((left | bit) << 1) & e.all,
                             (right | bit) >> 1, nodes...);
         }
         return sum;
     }
-    for (mask_t bit; free != 0; free &= free - 1) {
-        bit = free & (0u - free);
+    while (free) {
+        const mask_t bit = free & (0u - free);
+        free ^= bit;
         (++nodes, ...);
         if (bit == e.top)  // the column-(n-1) queen in row b1
             sum += edge_middle<1>(e, b1_to_b2 - 1, cols | bit, ((left | bit) << 1) & e.all,
@@ -166,8 +196,10 @@ constexpr std::uint64_t corner_rows(mask_t all, int to_a, mask_t cols, mask_t le
 {
     if (to_a == 0) return search(all, cols, left, right, nodes...);
     std::uint64_t boards = 0;
-    for (mask_t free = all & ~(cols | left | right | mask_t{2}), bit; free != 0; free &= free - 1) {
-        bit = free & (0u - free);
+    mask_t free = all & ~(cols | left | right | mask_t{2});
+    while (free) {
+        const mask_t bit = free & (0u - free);
+        free ^= bit;
         (++nodes, ...);
         boards +=
             corner_rows(all, to_a - 1, cols | bit, ((left | bit) << 1) & all, (right | bit) >> 1, nodes...);
