@@ -3,7 +3,7 @@
 # A002562 for n = 17..19 through the threaded engine, the join's total for
 # n = 17..19 on one thread, and sampled join tasks of n = 19..23 against the
 # plain search of the same sub-problems. Builds Release test binaries first.
-# Takes a few minutes on 2 cores. Not part of ctest.
+# Takes minutes on 2 cores (19 when a CI run shared them). Not part of ctest.
 #
 # usage: bench/slow_tests.sh [--build DIR]   (default: build-slow)
 set -euo pipefail
