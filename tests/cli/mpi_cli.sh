@@ -174,8 +174,12 @@ end_frozen_job() {
     fi
     wait "$pid" 2>/dev/null
 }
+# The rank to be frozen is slow on its first task (test hook
+# NQUEENS_TEST_SLOW_RANK: 2 s more), so that it still holds work when the
+# SIGSTOP comes, however fast the others count.
 cp="$dir/frozen3.json"
-NQUEENS_TEST_TAG=$dir run 3 count 17 --threads 1 --lease 3 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=2 run 3 count 17 --threads 1 --lease 3 --checkpoint "$cp" \
+    >"$dir/out" 2>"$dir/err" &
 pid=$!
 frozen=$(stop_rank 2 "$cp") || fail "no rank 2 to freeze"
 end_frozen_job "$pid" "$frozen" "$dir/out" "^n = 17: " "rank 2 frozen"
@@ -183,7 +187,8 @@ case $(cat "$dir/out") in "n = 17: 95815104 solutions"*) ;; *) fail "rank 2 froz
 grep -q '^nqueens-mpi: warning: rank 2 was silent for 3 s: written off, its [0-9]* unfinished tasks go to the other ranks$' "$dir/err" ||
     fail "rank 2 frozen: rank 0 said: $(cat "$dir/err")"
 cp="$dir/frozen.json"
-NQUEENS_TEST_TAG=$dir run 2 count 17 --threads 1 --lease 3 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=1 run 2 count 17 --threads 1 --lease 3 --checkpoint "$cp" \
+    >"$dir/out" 2>"$dir/err" &
 pid=$!
 frozen=$(stop_rank 1 "$cp") || fail "no rank 1 to freeze"
 end_frozen_job "$pid" "$frozen" "$dir/err" "^nqueens-mpi: error: " "the only counting rank frozen"
