@@ -177,7 +177,12 @@ TEST_CASE("progress callbacks arrive in order and end at 100 %", "[engine][progr
     o.threads = 2;
     o.on_progress = [&](const nqueens::progress& p) { calls.push_back(p); };
     const auto r = nqueens::parallel_count(15, o);
-    REQUIRE_FALSE(calls.empty());
+    REQUIRE(calls.size() >= 2);
+    // The first call comes at once, before any task has run.
+    CHECK(calls.front().tasks_done == 0);
+    CHECK(calls.front().tasks_total == r.tasks_total);
+    CHECK(calls.front().fraction == 0.0);
+    CHECK(calls.front().eta_seconds < 0);
     const auto& last = calls.back();
     CHECK(last.fraction == 1.0);
     CHECK(last.tasks_done == last.tasks_total);
@@ -188,13 +193,54 @@ TEST_CASE("progress callbacks arrive in order and end at 100 %", "[engine][progr
         CHECK(calls[i].fraction >= calls[i - 1].fraction);
         CHECK(calls[i].seconds >= calls[i - 1].seconds);
     }
-    for (std::size_t i = 0; i + 1 < calls.size(); ++i) {
-        CHECK(calls[i].fraction > 0);
+    for (std::size_t i = 1; i + 1 < calls.size(); ++i) {
         CHECK(calls[i].fraction < 1);
-        CHECK(calls[i].eta_seconds >= 0);
+        CHECK((calls[i].eta_seconds >= 0) == (calls[i].fraction > 0));
     }
-    // At most about 10 calls a second (plus the last one).
-    CHECK(calls.size() <= static_cast<std::size_t>(r.seconds * 10) + 2);
+    // At most about 10 calls a second (plus the first and the last).
+    CHECK(calls.size() <= static_cast<std::size_t>(r.seconds * 10) + 3);
+}
+
+TEST_CASE("progress moves while long tasks run, counting them by their time so far", "[engine][progress]")
+{
+    // n = 21's largest task takes seconds (more in the test builds, which
+    // lack -march=native's popcount), its smallest milliseconds: the two on
+    // two threads, stopped after 2.5 s. The small one finishes at once and
+    // sets the pace; the large one must still show, as time passes.
+    const nqueens::work_plan plan(21);
+    std::size_t largest = 0, smallest = 0;
+    double total = 0;
+    for (std::size_t id = 0; id < plan.size(); ++id) {
+        if (plan.estimate(id) > plan.estimate(largest)) largest = id;
+        if (plan.estimate(id) < plan.estimate(smallest)) smallest = id;
+    }
+    total = static_cast<double>(plan.estimate(largest) + plan.estimate(smallest));
+    const double small_share = static_cast<double>(plan.estimate(smallest)) / total;
+
+    std::vector<nqueens::progress> calls;
+    std::stop_source source;
+    nqueens::parallel_options o;
+    o.threads = 2;
+    o.stop = source.get_token();
+    o.include = [&](std::size_t id) { return id == largest || id == smallest; };
+    o.on_progress = [&](const nqueens::progress& p) {
+        calls.push_back(p);
+        if (p.seconds >= 2.5) source.request_stop();
+    };
+    const auto r = nqueens::parallel_count(plan, o);
+    REQUIRE(r.cancelled);
+    CHECK(r.tasks_done == 1);
+    // A call at least about once a second although no task finishes.
+    REQUIRE(calls.size() >= 4);
+    for (std::size_t i = 1; i + 1 < calls.size(); ++i) CHECK(calls[i].seconds - calls[i - 1].seconds < 1.8);
+    // The running task counts for part of its estimate, more as time passes.
+    const auto& late = calls[calls.size() - 2];
+    CHECK(late.seconds >= 2.5);
+    CHECK(late.tasks_done == 1);
+    CHECK(late.fraction > 1.5 * small_share);
+    CHECK(late.fraction > calls[1].fraction);
+    CHECK(late.fraction < 1);
+    CHECK(late.eta_seconds > 0);
 }
 
 TEST_CASE("a requested stop ends the count promptly and says it was cancelled", "[engine][cancel]")

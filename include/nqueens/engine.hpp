@@ -25,7 +25,10 @@ namespace nqueens {
 struct progress {
     std::size_t tasks_done = 0;
     std::size_t tasks_total = 0;  // the tasks this call runs (after `include`)
-    double fraction = 0;          // of the work done, weighted by work_plan::estimate; 1 at the end
+    // Of the work done, weighted by work_plan::estimate, counting the
+    // running tasks by their time so far against what the finished ones
+    // took per unit of estimate; 1 at the end.
+    double fraction = 0;
     double seconds = 0;           // since parallel_count() started
     double eta_seconds = -1;      // estimated seconds left; negative while unknown
 };
@@ -38,9 +41,11 @@ struct parallel_options {
     unsigned threads = 0;
     // What parallel_count(n, options) computes; parallel_count(plan, options) follows the plan.
     count_mode mode = count_mode::total;
-    // Called from the worker threads, one call at a time, at most about 10
-    // times a second, and once more when the count ends (fraction 1 unless
-    // it was cancelled).
+    // Called once when the count starts (fraction 0, no ETA), then from the
+    // worker threads, one call at a time: when tasks finish, at most about
+    // 10 times a second, and at least about once a second while long tasks
+    // run; once more when the count ends (fraction 1 unless it was
+    // cancelled). The fraction never goes down.
     std::function<void(const progress&)> on_progress;
     // Cancellation: parallel_count() returns soon after a stop is requested, with
     // `cancelled` set and the counts of the tasks that finished.
@@ -95,11 +100,13 @@ public:
             threads = std::min(threads, work_plan::threads_within(plan_.n(), default_memory_budget));
         }
         if (threads > order_.size()) threads = order_.empty() ? 1 : static_cast<unsigned>(order_.size());
+        running_.assign(threads, running_task{});
+        if (options_.on_progress) options_.on_progress(snapshot(0));
         {
             std::vector<std::jthread> workers;
             workers.reserve(threads);
             try {
-                for (unsigned i = 0; i < threads; ++i) workers.emplace_back([this] { work(); });
+                for (unsigned i = 0; i < threads; ++i) workers.emplace_back([this, i] { work(i); });
             } catch (...) {
                 failed_.store(true);  // let the started workers stop before they are joined
                 throw;
@@ -124,6 +131,12 @@ public:
     }
 
 private:
+    // The task a worker is counting; `started` < 0 while it has none.
+    struct running_task {
+        std::size_t id = 0;
+        double started = -1;
+    };
+
     double elapsed() const
     {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -134,46 +147,94 @@ private:
         return options_.stop.stop_requested() || failed_.load(std::memory_order_relaxed);
     }
 
-    progress snapshot(double seconds) const
+    // The work done, in units of plan.estimate: the finished tasks, and each
+    // running task by its time so far against the seconds a unit of
+    // estimate took in the finished ones (at most 90 % of its estimate; none
+    // before a task has finished). Called with mutex_ held.
+    double work_done_by(double now) const
+    {
+        double work = work_done_;
+        if (work_done_ <= 0 || task_seconds_ <= 0) return work;
+        const double seconds_per_unit = task_seconds_ / work_done_;
+        for (const running_task& t : running_) {
+            if (t.started < 0) continue;
+            const double estimate = static_cast<double>(plan_.estimate(t.id));
+            work += std::min(0.9 * estimate, (now - t.started) / seconds_per_unit);
+        }
+        return work;
+    }
+
+    // Called with mutex_ held (or before the workers start, or after they end).
+    progress snapshot(double seconds)
     {
         progress p{};
         p.tasks_done = done_;
         p.tasks_total = order_.size();
-        p.fraction = done_ == order_.size() ? 1.0 : (work_total_ > 0 ? work_done_ / work_total_ : 0.0);
+        if (done_ == order_.size())
+            p.fraction = 1.0;
+        else if (work_total_ > 0)
+            p.fraction = std::min(work_done_by(seconds) / work_total_, 0.999);
+        p.fraction = std::max(p.fraction, last_fraction_);  // never backwards
+        last_fraction_ = p.fraction;
         p.seconds = seconds;
         p.eta_seconds =
             p.fraction >= 1.0 ? 0.0 : (p.fraction > 0 ? seconds * (1 - p.fraction) / p.fraction : -1.0);
         return p;
     }
 
-    void work()
+    // A report while tasks run, from the workers' polls, about once a second
+    // when no task finishes in between.
+    void report_while_running()
     {
-        const auto should_stop = [this] { return stopping(); };
+        const double now = elapsed();
+        if (now - last_report_seen_.load(std::memory_order_relaxed) < 1.0) return;
+        const std::unique_lock lock(mutex_, std::try_to_lock);
+        if (!lock.owns_lock() || now - last_report_ < 1.0 || done_ == order_.size()) return;
+        report(now);
+    }
+
+    // Called with mutex_ held.
+    void report(double now)
+    {
+        last_report_ = now;
+        last_report_seen_.store(now, std::memory_order_relaxed);
+        options_.on_progress(snapshot(now));
+    }
+
+    void work(unsigned slot)
+    {
+        const auto poll = [this] {
+            if (options_.on_progress) report_while_running();
+            return stopping();
+        };
         work_plan::workspace ws;
         while (!stopping()) {
             const std::size_t k = next_.fetch_add(1, std::memory_order_relaxed);
             if (k >= order_.size()) break;
             const std::size_t id = order_[k];
             try {
-                const std::optional<solution_counts> done = plan_.run_task(id, should_stop, ws);
+                {
+                    const std::lock_guard lock(mutex_);
+                    running_[slot] = running_task{id, elapsed()};
+                }
+                const std::optional<solution_counts> done = plan_.run_task(id, poll, ws);
+                const std::lock_guard lock(mutex_);
+                const double now = elapsed();
+                const double started = running_[slot].started;
+                running_[slot] = running_task{};
                 if (!done) break;
                 const solution_counts r = *done;
-                const std::lock_guard lock(mutex_);
                 sum_.total = checked_add(sum_.total, r.total);
                 sum_.distinct = checked_add(sum_.distinct, r.distinct);
                 sum_.nodes += r.nodes;
                 ++done_;
                 work_done_ += static_cast<double>(plan_.estimate(id));
+                task_seconds_ += now - started;
                 if (options_.on_task_done) options_.on_task_done(id, r);
-                if (options_.on_progress && done_ != order_.size()) {
-                    const double now = elapsed();
-                    if (now - last_report_ >= 0.1) {
-                        last_report_ = now;
-                        options_.on_progress(snapshot(now));
-                    }
-                }
+                if (options_.on_progress && done_ != order_.size() && now - last_report_ >= 0.1) report(now);
             } catch (...) {
                 const std::lock_guard lock(mutex_);
+                running_[slot] = running_task{};
                 if (!error_) error_ = std::current_exception();
                 failed_.store(true, std::memory_order_relaxed);
                 break;
@@ -189,11 +250,15 @@ private:
 
     std::atomic<std::size_t> next_{0};
     std::atomic<bool> failed_{false};
+    std::atomic<double> last_report_seen_{0};  // last_report_, read by the polls without the lock
     std::mutex mutex_;  // guards everything below and serializes the callbacks
+    std::vector<running_task> running_;  // one per worker
     solution_counts sum_{};
     std::size_t done_ = 0;
     double work_done_ = 0;
+    double task_seconds_ = 0;  // the finished tasks' own times, added up
     double last_report_ = 0;
+    double last_fraction_ = 0;
     std::exception_ptr error_;
 };
 
