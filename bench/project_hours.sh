@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds Release and projects the core-hours of `nqueens count N` for each N
+# from a sample of its tasks (bench/project_hours.cpp): tasks drawn at random
+# from strata of equal estimated work, counted on one thread until the budget
+# is spent, each stratum's seconds per unit of estimate scaling the rest.
+# Not part of ctest.
+#
+# usage: bench/project_hours.sh [--seconds S] [--build DIR] N...
+#   --seconds S  the sampling budget per N (default 60); the task running
+#                when it is spent still finishes, so large N take longer
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$root/build-bench
+seconds=60
+sizes=()
+while [ $# -gt 0 ]; do
+    case $1 in
+    --seconds) seconds=$2; shift ;;
+    --build) build=$2; shift ;;
+    -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
+    -*) echo "project_hours.sh: unknown option '$1'" >&2; exit 2 ;;
+    *) sizes+=("$1") ;;
+    esac
+    shift
+done
+[ ${#sizes[@]} -gt 0 ] || { echo "usage: bench/project_hours.sh [--seconds S] [--build DIR] N..." >&2; exit 2; }
+
+NQUEENS_BENCH=1 bash "$root/.ci/setup"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
+    -DNQUEENS_BUILD_BENCH=ON -DNQUEENS_BUILD_TESTS=OFF -DNQUEENS_BUILD_EXAMPLES=OFF \
+    -DNQUEENS_BUILD_APPS=ON -DNQUEENS_INSTALL=OFF >/dev/null
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+cmake --build "$build" -j2 --target project_hours >"$log" 2>&1 || { cat "$log"; exit 1; }
+
+echo "compiler: $(${CXX:-c++} --version | head -n 1); -O3 -march=native; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+for n in "${sizes[@]}"; do
+    "$build/bench/project_hours" "$n" "$seconds"
+done
