@@ -35,12 +35,15 @@ struct kernel_scratch {
 // of m[i] was (6 rounds of swapping ever smaller blocks).
 constexpr void transpose64(std::array<std::uint64_t, 64>& m) noexcept
 {
+    // Rows k and k + j for k in runs of j: the runs of 8 and more vectorize.
     std::uint64_t mask = 0x00000000FFFFFFFFu;
     for (std::size_t j = 32; j != 0; j >>= 1, mask ^= mask << j) {
-        for (std::size_t k = 0; k < 64; k = ((k | j) + 1) & ~j) {
-            const std::uint64_t t = ((m[k] >> j) ^ m[k | j]) & mask;
-            m[k] ^= t << j;
-            m[k | j] ^= t;
+        for (std::size_t base = 0; base < 64; base += 2 * j) {
+            for (std::size_t k = base; k < base + j; ++k) {
+                const std::uint64_t t = ((m[k] >> j) ^ m[k + j]) & mask;
+                m[k] ^= t << j;
+                m[k + j] ^= t;
+            }
         }
     }
 }
