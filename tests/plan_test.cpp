@@ -110,7 +110,7 @@ TEST_CASE("from n = 19 the join's tasks split further to bound memory, under ver
         CHECK(nqueens::work_plan(n, both).version() == 5);
     }
     for (int n = nqueens::detail::join_min_n; n <= nqueens::detail::join_max_n; ++n)
-        CHECK(nqueens::detail::join_task_list_version(n) == (n >= 19 ? 4u : 2u));
+        CHECK(nqueens::detail::join_task_list_version(n) == (n == 16 ? 6u : n >= 19 ? 4u : 2u));
     CHECK(nqueens::detail::mode_of_plan_version(4) == nqueens::count_mode::total);
     CHECK(nqueens::detail::mode_of_plan_version(5) == both);
     CHECK(nqueens::work_plan(19).size() == 1280);
@@ -152,4 +152,20 @@ TEST_CASE("threads_within keeps a count's threads to its memory budget", "[plan]
     // The symmetric search (n > 23) and the small joins take every core of a big machine.
     CHECK(work_plan::threads_within(24, gib) >= 128);
     CHECK(work_plan::threads_within(14, gib) >= 32);
+}
+
+TEST_CASE("n = 16's join tasks take no lead columns, under versions 6 and 7", "[plan]")
+{
+    CHECK(nqueens::work_plan(16).version() == 6);
+    CHECK(nqueens::work_plan(16, both).version() == 7);
+    CHECK(nqueens::detail::mode_of_plan_version(6) == nqueens::count_mode::total);
+    CHECK(nqueens::detail::mode_of_plan_version(7) == both);
+    CHECK(nqueens::work_plan(16).size() == 56);  // one task a band
+    // A checkpoint of the old list (version 2, four tasks a band) is refused with one line.
+    const nqueens::work_plan plan(16);
+    auto old = nqueens::make_record(plan);
+    old.plan_version = 2;
+    old.plan_size = 224;
+    CHECK_THROWS_WITH(nqueens::check_record_matches(old, plan, {}, "cp"),
+                      "cp uses sub-problem list version 2; this run uses version 6 (counting totals only)");
 }

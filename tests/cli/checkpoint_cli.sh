@@ -131,9 +131,9 @@ if [ "$status" -eq 130 ]; then
     [ "${done_tasks:-0}" -gt 0 ] || echo "note: n = 16 checkpoint half way holds no finished task"
     grep -q '"complete":false' "$cp" || fail "n = 16: interrupted checkpoint claims to be complete"
 fi
-# The checkpoint belongs to a count of totals (plan version 2): a run with
-# --unique (the same tasks, plan version 3) must not take it.
-expect_refused "$cp" "uses sub-problem list version 2; this run uses version 3 (with --unique)" \
+# The checkpoint belongs to a count of totals (plan version 6 at n = 16): a
+# run with --unique (the same tasks, plan version 7) must not take it.
+expect_refused "$cp" "uses sub-problem list version 6; this run uses version 7 (with --unique)" \
     count 16 --checkpoint "$cp" --unique
 out=$("$bin" count 16 --checkpoint "$cp" --json) || fail "n = 16: resume failed"
 case $out in *'"total":14772512,'*) ;; *) fail "n = 16: resume printed $out" ;; esac
@@ -141,7 +141,7 @@ case $out in *'"total":14772512,'*) ;; *) fail "n = 16: resume printed $out" ;; 
 out=$("$bin" count 16 --checkpoint "$cp") || fail "n = 16: rerun of a finished checkpoint failed"
 case $out in *" 14772512 solutions"*) ;; *) fail "n = 16: finished checkpoint printed $out" ;; esac
 
-# With --unique the checkpoint holds the join's tasks under plan version 3;
+# With --unique the checkpoint holds the join's tasks under plan version 7;
 # the distinct count comes from the total once every task is done.
 cp="$dir/cp16u.json"
 "$bin" count 16 --threads 2 --unique --checkpoint "$cp" --checkpoint-interval 1 >/dev/null 2>"$dir/err" &

@@ -7,11 +7,16 @@
 #include <nqueens/detail/join_quarters.hpp>
 #include <nqueens/detail/join_tasks.hpp>
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
+
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 namespace nqueens::detail {
 
@@ -34,6 +39,8 @@ struct top_list {
 struct top_scratch {
     int upper_rows = -1;
     quarter_table upper, lower;
+    std::vector<std::uint64_t> lower_meets;  // with AVX-512: the lower parts' meet masks
+    std::vector<diagonal_key> lower_keys;    // and keys, each in an array of its own
 };
 
 // Makes keys.size() at least `size`, keeping the keys, growing geometrically.
@@ -53,7 +60,8 @@ constexpr void reserve_keys(std::vector<diagonal_key>& keys, std::size_t size)
 // `taken`: each group's tops are the pairs of an upper block and a lower
 // block, one from each quarter table, whose column sets make the group's
 // and whose meet masks are disjoint. So the tops come out grouped, with no
-// sort, at a few comparisons each. Adds the queens placed (of the quarter
+// sort, at a few comparisons each (8 at a time where the compiler may use
+// AVX-512, as -march=native does on such a CPU). Adds the queens placed (of the quarter
 // tables and of the tops made) to `placed`; returns false if stop() said
 // yes (polled every 64 groups and after every 2^16 tops).
 template <class Stop>
@@ -69,6 +77,18 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
     placed += build_quarter_table(rules, 0, split, split, allowed, scratch.upper);
     placed += build_quarter_table(rules, split, rows, split, allowed, scratch.lower);
     if (stop()) return false;
+#if defined(__AVX512F__)
+    // The lower parts' meet masks and keys apart, for the vector loop below.
+    if (!std::is_constant_evaluated()) {
+        const std::size_t parts = scratch.lower.parts.size();
+        resize_for_overwrite(scratch.lower_meets, parts);
+        resize_for_overwrite(scratch.lower_keys, parts);
+        for (std::size_t j = 0; j < parts; ++j) {
+            scratch.lower_meets[j] = scratch.lower.parts[j].meet;
+            scratch.lower_keys[j] = scratch.lower.parts[j].key;
+        }
+    }
+#endif
 
     const int size = rows - std::popcount(taken);
     out.index.reset(columns, layout.n, size);
@@ -82,32 +102,78 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
 
     std::size_t count = 0;
     std::size_t polled = 0;
+    std::array<std::uint32_t, 32> column{};  // the group's columns, lowest first
     for (std::uint32_t g = 0; g < groups; ++g) {
         out.start[g] = static_cast<std::uint32_t>(count);
         if (count - polled >= 65536 || g % 64 == 63) {
             if (stop()) return false;
             polled = count;
         }
-        // Each way to split the group's columns between the blocks.
+        // Each way to split the group's columns between the blocks: `pick`
+        // runs through the numbers below 2^t with `split` ones (the next
+        // by Gosper's hack), and its bits pick the group's columns, so no
+        // subset of the wrong size is visited.
         const std::uint32_t set = out.set_of[g] | taken;
-        for (std::uint32_t part = 0;; part = (part - set) & set) {
-            if (std::popcount(part) == split) {
-                const std::uint32_t u = scratch.upper.index(part), v = scratch.lower.index(set ^ part);
-                const std::uint32_t u0 = scratch.upper.start[u], u1 = scratch.upper.start[u + 1];
+        int m = 0;
+        for (std::uint32_t rest = set; rest != 0; rest &= rest - 1)
+            column[static_cast<std::size_t>(m++)] = rest & (~rest + 1);
+        const std::uint32_t end = std::uint32_t{1} << m;
+        for (std::uint32_t pick = (std::uint32_t{1} << split) - 1; pick < end;) {
+            std::uint32_t part = 0;
+            for (std::uint32_t p = pick; p != 0; p &= p - 1)
+                part |= column[static_cast<std::size_t>(std::countr_zero(p))];
+            const std::uint32_t u = scratch.upper.index(part);
+            const std::uint32_t u0 = scratch.upper.start[u], u1 = scratch.upper.start[u + 1];
+            if (u0 != u1) {
+                const std::uint32_t v = scratch.lower.index(set ^ part);
                 const std::uint32_t v0 = scratch.lower.start[v], v1 = scratch.lower.start[v + 1];
-                reserve_keys(out.keys, count + std::size_t{u1 - u0} * (v1 - v0));
+                // 8 more: the vector loop stores 8 keys at a time.
+                reserve_keys(out.keys, count + std::size_t{u1 - u0} * (v1 - v0) + 8);
                 diagonal_key* keys = out.keys.data();
-                const quarter_part* lower = scratch.lower.parts.data();
-                for (std::uint32_t i = u0; i < u1; ++i) {
-                    const quarter_part top = scratch.upper.parts[i];
-                    for (std::uint32_t j = v0; j < v1; ++j) {
-                        // Written always, kept only if the blocks fit: no branch to mispredict.
-                        keys[count] = top.key | lower[j].key;
-                        count += (top.meet & lower[j].meet) == 0 ? 1 : 0;
+                bool vectored = false;
+#if defined(__AVX512F__)
+                if (!std::is_constant_evaluated()) {
+                    // 8 lower parts at a time: the ones that fit picked by a mask and their
+                    // keys packed by a compress, with no branch but the loop's. GCC 12 cannot
+                    // vectorize the plain loop; this one makes counts of n = 16 and 18 1.2x faster.
+                    const std::uint64_t* meets = scratch.lower_meets.data();
+                    const diagonal_key* lower_keys = scratch.lower_keys.data();
+                    for (std::uint32_t i = u0; i < u1; ++i) {
+                        const __m512i meet =
+                            _mm512_set1_epi64(static_cast<long long>(scratch.upper.parts[i].meet));
+                        const __m512i key =
+                            _mm512_set1_epi64(static_cast<long long>(scratch.upper.parts[i].key));
+                        for (std::uint32_t j = v0; j < v1; j += 8) {
+                            const __mmask8 live =
+                                v1 - j >= 8 ? 0xFF : static_cast<__mmask8>((1u << (v1 - j)) - 1);
+                            const __m512i their_meets = _mm512_maskz_loadu_epi64(live, meets + j);
+                            const __m512i their_keys = _mm512_maskz_loadu_epi64(live, lower_keys + j);
+                            const __mmask8 fit = _mm512_mask_testn_epi64_mask(live, their_meets, meet);
+                            _mm512_storeu_si512(keys + count, _mm512_maskz_compress_epi64(
+                                                                  fit, _mm512_or_si512(their_keys, key)));
+                            count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fit)));
+                        }
+                    }
+                    vectored = true;
+                }
+#endif
+                if (!vectored) {
+                    const quarter_part* lower = scratch.lower.parts.data();
+                    for (std::uint32_t i = u0; i < u1; ++i) {
+                        const std::uint64_t meet = scratch.upper.parts[i].meet;
+                        const diagonal_key key = scratch.upper.parts[i].key;
+                        for (std::uint32_t j = v0; j < v1; ++j) {
+                            // Written always, kept only if the blocks fit: no branch to mispredict.
+                            keys[count] = key | lower[j].key;
+                            count += (meet & lower[j].meet) == 0 ? 1 : 0;
+                        }
                     }
                 }
             }
-            if (part == set) break;
+            if (pick == 0) break;  // split == 0: the one empty part
+            const std::uint32_t low = pick & (~pick + 1);
+            const std::uint32_t ripple = pick + low;
+            pick = ripple | ((pick ^ ripple) >> (std::countr_zero(low) + 2));
         }
     }
     out.start[groups] = static_cast<std::uint32_t>(count);

@@ -57,20 +57,24 @@ inline constexpr int join_max_n = 23;
 
 // k, the lead columns fixed per task, for each n. Odd n has only (n + 1) / 2
 // bands, too few to keep threads busy; all n need lists small enough for the
-// caches (measured best: k = 4 for n = 17, 2 for n = 16 and 18) and, from
-// n = 19, for memory. A thread holds two lists at 8 bytes a placement, plus
-// up to 12 bytes a placement while it groups one (build_top_list_by_rows;
-// the quarter tables of n <= 18 are smaller), so k keeps the largest list
-// to a few million placements: about 70 MB a thread at n = 19, a few
-// hundred MB at most up to n = 23, where more lead columns would mean too
-// many tasks (363,012 already).
+// caches (measured best: k = 4 for n = 17, 2 for n = 18, 0 for n = 16,
+// whose 56 bands keep two threads busy and whose quarter tables, built
+// once per list, are then built once per band instead of once per subset
+// of the lead columns) and, from n = 19, for memory. A thread holds two
+// lists at 8 bytes a placement, plus up to 12 bytes a placement while it
+// groups one (build_top_list_by_rows; the quarter tables of n <= 18 are
+// smaller), so k keeps the largest list to a few million placements: about
+// 70 MB a thread at n = 19, a few hundred MB at most up to n = 23, where
+// more lead columns would mean too many tasks (363,012 already).
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0,  0,
-                                                                      0, 0, 0, 2, 2, 4, 2, 8, 6, 12, 11, 16};
+                                                                      0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
-// of n <= 18, 4 where the lead columns grew to bound memory (n >= 19).
+// of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
+// for n = 16, whose tasks dropped their lead columns.
 constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
+    if (n == 16) return 6;
     return n >= 19 ? 4 : 2;
 }
 
