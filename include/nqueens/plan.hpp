@@ -60,7 +60,7 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 //   `distinct` is 0. Memory: a few MB per thread at n = 16, tens of MB at
 //   n = 17..19, at most a few hundred MB per process at n = 20..23 (2 threads).
 // - count_mode::with_distinct, 6 <= n <= 23: the same tasks, but a plan of
-//   its own version (3; 5 from n = 19); `distinct` is 0 in every task, and
+//   its own version (3; 7 for n = 16, 5 from n = 19); `distinct` is 0 in every task, and
 //   distinct_of() turns the sum of all tasks into the distinct count.
 // - n < 6 or n > 23: a task is a placement of the first rows of the 8-fold
 //   symmetric search, one representative per class of solutions; `distinct`
@@ -71,7 +71,7 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 // resume from a checkpoint. version() changes whenever the split does.
 //
 // Valid for 1 <= n <= 32. Building a plan takes milliseconds, at most about
-// a second (n = 22, 23): 224 tasks for n = 16, 72 for n = 17, 288 for n = 18,
+// a second (n = 22, 23): 56 tasks for n = 16, 72 for n = 17, 288 for n = 18,
 // 1,280 for n = 19, up to 363,012 for n = 23 (the same with distinct); the
 // symmetric search's plans, up to 240,730 tasks for n = 32. n = 2 and 3 have
 // no tasks.
@@ -110,7 +110,8 @@ public:
     // The version of the split: 1 for the symmetric search's tasks, 2 for
     // the join's totals, 3 for the join's tasks whose distinct count comes
     // from Burnside's lemma; 4 and 5 the same for n >= 19, whose tasks split
-    // the work further to bound memory. Checkpoints and shards record it;
+    // the work further to bound memory; 6 and 7 for n = 16, whose tasks are
+    // whole bands (no lead columns). Checkpoints and shards record it;
     // detail::mode_of_plan_version reads the mode back from it.
     std::uint32_t version() const noexcept
     {
