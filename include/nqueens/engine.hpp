@@ -43,10 +43,13 @@ struct parallel_options {
     count_mode mode = count_mode::total;
     // Called once when the count starts (fraction 0, no ETA), then from the
     // worker threads, one call at a time: when tasks finish, at most about
-    // 10 times a second, and at least about once a second while long tasks
-    // run; once more when the count ends (fraction 1 unless it was
+    // 10 times a second, and about every `progress_every` seconds while long
+    // tasks run; once more when the count ends (fraction 1 unless it was
     // cancelled). The fraction never goes down.
     std::function<void(const progress&)> on_progress;
+    // While tasks run and none finishes, on_progress is called again after
+    // about this many seconds.
+    double progress_every = 1.0;
     // Cancellation: parallel_count() returns soon after a stop is requested, with
     // `cancelled` set and the counts of the tasks that finished.
     std::stop_token stop;
@@ -182,14 +185,15 @@ private:
         return p;
     }
 
-    // A report while tasks run, from the workers' polls, about once a second
-    // when no task finishes in between.
+    // A report while tasks run, from the workers' polls, every
+    // options_.progress_every seconds when no task finishes in between.
     void report_while_running()
     {
         const double now = elapsed();
-        if (now - last_report_seen_.load(std::memory_order_relaxed) < 1.0) return;
+        const double every = options_.progress_every;
+        if (now - last_report_seen_.load(std::memory_order_relaxed) < every) return;
         const std::unique_lock lock(mutex_, std::try_to_lock);
-        if (!lock.owns_lock() || now - last_report_ < 1.0 || done_ == order_.size()) return;
+        if (!lock.owns_lock() || now - last_report_ < every || done_ == order_.size()) return;
         report(now);
     }
 
