@@ -109,7 +109,15 @@ if [ -z "$worker" ]; then
 else
     sleep 0.5
     kill -TERM "$worker"
-    wait_ending "$pid" "nqueens-mpi hung 60 s after SIGTERM to rank 1 alone"
+    # Rank 0 then aborts the job, and mpirun may stay behind (see the faulty
+    # rank below): once rank 0 has spoken and no rank is left, mpirun gets 10 s.
+    for _ in $(seq 600); do
+        kill -0 "$pid" 2>/dev/null || break
+        grep -q '^nqueens-mpi: rank 1: interrupted by SIGTERM' "$dir/err" &&
+            [ -z "$(rank_pid 0)$(rank_pid 1)$(rank_pid 2)" ] && break
+        sleep 0.1
+    done
+    wait_ending "$pid" "nqueens-mpi hung 60 s after SIGTERM to rank 1 alone" 100
     wait "$pid"; status=$?
     [ "$status" -ne 0 ] || fail "nqueens-mpi exited 0 after SIGTERM to rank 1: $(cat "$dir/out")"
     grep -q '^nqueens-mpi: rank 1: interrupted by SIGTERM; checkpoint .* run the same command to resume$' "$dir/err" ||
