@@ -3,6 +3,8 @@
 # from a sample of its tasks (bench/project_hours.cpp): tasks drawn at random
 # from strata of equal estimated work, counted on one thread until the budget
 # is spent, each stratum's seconds per unit of estimate scaling the rest.
+# For N > 23 (the symmetric search, whose tasks take minutes to hours) each
+# task drawn is estimated from a few of its sub-tasks a few rows down.
 # Not part of ctest.
 #
 # usage: bench/project_hours.sh [--seconds S] [--build DIR] N...
@@ -18,7 +20,7 @@ while [ $# -gt 0 ]; do
     case $1 in
     --seconds) seconds=$2; shift ;;
     --build) build=$2; shift ;;
-    -h | --help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,12p' "$0"; exit 0 ;;
     -*) echo "project_hours.sh: unknown option '$1'" >&2; exit 2 ;;
     *) sizes+=("$1") ;;
     esac

@@ -187,12 +187,14 @@ public:
             id, [&stop] { return stop.stop_requested(); }, ws);
     }
 
+    // The rows that each task of the symmetric search places (n < 6 or
+    // n > 23): enough tasks to keep every thread busy to the end, few
+    // enough to enumerate them in milliseconds. detail::for_each_sym_task(n,
+    // split_depth(n), f) lists them in id order.
+    static constexpr int split_depth(int n) noexcept { return n <= 9 ? 2 : (n <= 19 ? 3 : 4); }
+
 private:
     friend class detail::engine_run;
-
-    // Rows placed per symmetric task: enough tasks to keep every thread
-    // busy to the end, few enough to enumerate them in milliseconds.
-    static constexpr int split_depth(int n) noexcept { return n <= 9 ? 2 : (n <= 19 ? 3 : 4); }
 
     // `ws` holds the join's buffers, so that a worker reuses them.
     template <class Stop>
