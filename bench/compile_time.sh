@@ -2,7 +2,8 @@
 # Times compiling what a user writes against the library, with GCC 12 and
 # Clang 14 under default limits: the front header alone, the baked tables,
 # count_queens<N>() for N = 10..MAX_N and count_distinct<13>(); prints a
-# Markdown table.
+# Markdown table. For comparison only, also Debian 12's Clang 19, with its
+# default constant evaluator and with -fexperimental-new-constant-interpreter.
 # usage: bench/compile_time.sh [MAX_N]   (default 14; each file compiles once)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,14 +11,16 @@ NQUEENS_BENCH=1 bash .ci/setup  # the compilers, Boost, GNU time
 max_n=${1:-14}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-compilers=(g++ clang++-14)
+# Each entry is a compiler command; the columns' headings name them.
+compilers=(g++ clang++-14 clang++-19 "clang++-19 -fexperimental-new-constant-interpreter")
 
 # measure FILE COMPILER: prints "CPU seconds, peak MB" or "fails". CPU time
 # (user + system) rather than wall time: it does not grow when other work
 # shares the cores; on an idle machine the two agree.
 measure() {
     local file=$1 cxx=$2
-    if /usr/bin/time -f "%U %S %M" -o "$work/time" "$cxx" -std=c++20 -Iinclude -fsyntax-only "$file" \
+    # shellcheck disable=SC2086 # the compiler's options split on purpose
+    if /usr/bin/time -f "%U %S %M" -o "$work/time" $cxx -std=c++20 -Iinclude -fsyntax-only "$file" \
         >"$work/log" 2>&1; then
         awk '{ printf "%.1f s, %d MB", $1 + $2, $3 / 1024 }' "$work/time"
     else
@@ -29,11 +32,17 @@ measure() {
 row() {
     local file="$work/tu$RANDOM.cpp"
     printf '#include <nqueens/nqueens.hpp>\n%s\n' "$2" >"$file"
-    printf '| %s | %s | %s |\n' "$1" "$(measure "$file" g++)" "$(measure "$file" clang++-14)"
+    local line="| $1 |" cxx
+    for cxx in "${compilers[@]}"; do line+=" $(measure "$file" "$cxx") |"; done
+    echo "$line"
 }
 
-printf '| what | %s | %s |\n|---|---|---|\n' "${compilers[0]} $(g++ -dumpversion)" \
-    "${compilers[1]} $(clang++-14 -dumpversion)"
+header="| what |" rule="|---|"
+for cxx in "${compilers[@]}"; do
+    header+=" ${cxx/-fexperimental-new-constant-interpreter/(new interpreter)} $(${cxx%% *} -dumpversion) |"
+    rule+="---|"
+done
+printf '%s\n%s\n' "$header" "$rule"
 row 'front header, nothing used' ''
 row '`counts_table()` (n = 1..12)' 'static_assert(nqueens::counts_table()[11] == 14200);'
 row 'both tables (totals, distinct)' \

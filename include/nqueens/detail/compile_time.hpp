@@ -36,7 +36,18 @@ constexpr auto make_compile_time_tasks()
 {
     std::array<sym_task, make_compile_time_split<N>()> tasks{};
     std::size_t i = 0;
-    for_each_sym_task(N, compile_time_depth(N), [&](const sym_task& t) { tasks[i++] = t; });
+    // Copied field by field: Clang 19's experimental constant interpreter
+    // (-fexperimental-new-constant-interpreter) rejects the defaulted copy
+    // assignment of a struct that holds an array.
+    for_each_sym_task(N, compile_time_depth(N), [&](const sym_task& t) {
+        sym_task& slot = tasks[i++];
+        slot.rule = t.rule;
+        slot.row = t.row;
+        slot.cols = t.cols;
+        slot.left = t.left;
+        slot.right = t.right;
+        for (std::size_t q = 0; q < t.queens.size(); ++q) slot.queens[q] = t.queens[q];
+    });
     return tasks;
 }
 
