@@ -3,6 +3,7 @@
 #define NQUEENS_DETAIL_HALF_JOIN_HPP
 
 #include <nqueens/detail/checked.hpp>
+#include <nqueens/detail/column_index.hpp>
 #include <nqueens/detail/join_halves.hpp>
 #include <nqueens/detail/join_kernel.hpp>
 #include <nqueens/detail/join_lists.hpp>
@@ -57,15 +58,6 @@ struct join_tally {
     std::uint64_t total = 0;
     std::uint64_t nodes = 0;
 };
-
-// The number of ways to choose r of m things (0 when r is out of range).
-constexpr std::uint64_t choose(int m, int r) noexcept
-{
-    if (r < 0 || r > m) return 0;
-    std::uint64_t ways = 1;
-    for (int i = 1; i <= r; ++i) ways = ways * static_cast<std::uint64_t>(m - r + i) / static_cast<std::uint64_t>(i);
-    return ways;
-}
 
 // A rough, relative cost of a task. Building the lists takes most of a
 // task's time, and a list's size depends most on how many of the non-lead
