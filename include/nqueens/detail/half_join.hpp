@@ -104,6 +104,9 @@ inline constexpr std::uint64_t join_poll_pairs = std::uint64_t{1} << 22;
 // Counts one task. `stop()` is polled while the lists are built (every 2^16
 // placements) and while they are joined (every join_poll_pairs pairs of
 // placements met, at a group boundary); returns std::nullopt if it said yes.
+// At run time the pair count runs in its build for the widest instruction
+// set the CPU has (POPCNT, AVX-512 VPOPCNTDQ), whatever the compiler flags
+// (cpu_tier.hpp; ws.kernel.cpu caps it).
 template <class Stop>
 constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, join_workspace& ws, Stop&& stop)
 {
