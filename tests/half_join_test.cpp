@@ -29,6 +29,10 @@ using nqueens::test::total;
 // The join runs in constant evaluation too (small n: it allocates).
 static_assert(d::count_by_join(8) == 92);
 
+// One binomial coefficient for the column index and the task estimates, exact up to 32 columns.
+static_assert(d::choose(32, 16) == 601080390 && d::choose(31, 15) == 300540195 && d::choose(9, 0) == 1);
+static_assert(d::choose(9, 10) == 0 && d::choose(9, -1) == 0);
+
 using nqueens::test::band_queens;
 using nqueens::test::brute_tops;
 using nqueens::test::key_of;

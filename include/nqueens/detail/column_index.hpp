@@ -22,6 +22,19 @@ constexpr void resize_for_overwrite(std::vector<T>& v, std::size_t size)
         v.resize(size);
 }
 
+// The number of ways to choose r of m things (0 when r is out of range), by
+// one short product (cheaper in constant evaluation than a whole Pascal
+// triangle). Exact for m <= 32: each step's product c * (m - r + i) is
+// i * C(m - r + i, i) < 2^35 before the division, which leaves no remainder.
+constexpr std::uint64_t choose(int m, int r) noexcept
+{
+    if (r < 0 || r > m) return 0;
+    std::uint64_t ways = 1;
+    for (int i = 1; i <= r; ++i)
+        ways = ways * static_cast<std::uint64_t>(m - r + i) / static_cast<std::uint64_t>(i);
+    return ways;
+}
+
 // A dense index for the column sets of one list: sets of `size` columns
 // from `columns`, numbered by two table lookups (low and high halves).
 struct column_index {
@@ -46,14 +59,6 @@ struct column_index {
                 out[v] = seen[static_cast<std::size_t>(std::popcount(v))]++;
                 if (v == mask) break;
             }
-        };
-        // Binomial coefficients, each from its own short product (cheaper
-        // in constant evaluation than a whole Pascal triangle per reset).
-        const auto choose = [](int from, int k) {
-            std::uint64_t c = 1;
-            for (int i = 1; i <= k; ++i)
-                c = c * static_cast<std::uint64_t>(from - k + i) / static_cast<std::uint64_t>(i);
-            return c;
         };
         ranks(lo_mask, low);
         ranks(hi_mask, high);

@@ -3,6 +3,7 @@
 #define NQUEENS_DETAIL_HALF_JOIN_HPP
 
 #include <nqueens/detail/checked.hpp>
+#include <nqueens/detail/column_index.hpp>
 #include <nqueens/detail/join_halves.hpp>
 #include <nqueens/detail/join_kernel.hpp>
 #include <nqueens/detail/join_lists.hpp>
@@ -58,15 +59,6 @@ struct join_tally {
     std::uint64_t nodes = 0;
 };
 
-// The number of ways to choose r of m things (0 when r is out of range).
-constexpr std::uint64_t choose(int m, int r) noexcept
-{
-    if (r < 0 || r > m) return 0;
-    std::uint64_t ways = 1;
-    for (int i = 1; i <= r; ++i) ways = ways * static_cast<std::uint64_t>(m - r + i) / static_cast<std::uint64_t>(i);
-    return ways;
-}
-
 // A rough, relative cost of a task. Building the lists takes most of a
 // task's time, and a list's size depends most on how many of the non-lead
 // free columns its top still needs: a top that takes j of the k lead
@@ -112,6 +104,9 @@ inline constexpr std::uint64_t join_poll_pairs = std::uint64_t{1} << 22;
 // Counts one task. `stop()` is polled while the lists are built (every 2^16
 // placements) and while they are joined (every join_poll_pairs pairs of
 // placements met, at a group boundary); returns std::nullopt if it said yes.
+// At run time the pair count runs in its build for the widest instruction
+// set the CPU has (POPCNT, AVX-512 VPOPCNTDQ), whatever the compiler flags
+// (cpu_tier.hpp; ws.kernel.cpu caps it).
 template <class Stop>
 constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, join_workspace& ws, Stop&& stop)
 {

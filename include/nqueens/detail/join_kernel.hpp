@@ -3,6 +3,7 @@
 #define NQUEENS_DETAIL_JOIN_KERNEL_HPP
 
 #include <nqueens/detail/column_index.hpp>
+#include <nqueens/detail/cpu_tier.hpp>
 #include <nqueens/detail/join_halves.hpp>
 #include <nqueens/detail/join_lists.hpp>
 
@@ -30,6 +31,9 @@ struct kernel_scratch {
     // n = 16; against 2, counts of n = 16 and 17 take 8 % less time, n = 18
     // the same). 0 never counts directly; the tests compare both ways.
     std::size_t direct_width = 4;
+    // The build of the counts to run (cpu_tier.hpp): the widest the CPU
+    // has; the tests cap it.
+    cpu_tier cpu = cpu_tier::best;
 };
 
 // Transposes a 64 x 64 bit matrix: afterwards bit i of m[b] is what bit b
@@ -92,6 +96,65 @@ constexpr std::uint64_t count_fits_direct(const diagonal_key* xs, std::size_t nx
     return fits;
 }
 
+// The two counts built for wider instruction sets (cpu_tier.hpp): flatten
+// inlines the count into each, so that its popcounts are instructions.
+#if NQUEENS_CPU_TIER_POPCNT
+template <std::size_t Slices>
+[[gnu::target(NQUEENS_TARGET_POPCNT), gnu::flatten]] std::uint64_t count_fits_popcnt(
+    const diagonal_key* xs, std::size_t nx, const std::uint64_t* table, std::size_t words, std::size_t slice,
+    std::size_t slices)
+{
+    return count_fits<Slices>(xs, nx, table, words, slice, slices);
+}
+[[gnu::target(NQUEENS_TARGET_POPCNT), gnu::flatten]] inline std::uint64_t count_fits_direct_popcnt(
+    const diagonal_key* xs, std::size_t nx, const diagonal_key* ys, std::size_t ny, int width)
+{
+    return count_fits_direct(xs, nx, ys, ny, width);
+}
+#endif
+#if NQUEENS_CPU_TIER_VPOPCNT
+template <std::size_t Slices>
+[[gnu::target(NQUEENS_TARGET_VPOPCNT), gnu::flatten]] std::uint64_t count_fits_vpopcnt(
+    const diagonal_key* xs, std::size_t nx, const std::uint64_t* table, std::size_t words, std::size_t slice,
+    std::size_t slices)
+{
+    return count_fits<Slices>(xs, nx, table, words, slice, slices);
+}
+[[gnu::target(NQUEENS_TARGET_VPOPCNT), gnu::flatten]] inline std::uint64_t count_fits_direct_vpopcnt(
+    const diagonal_key* xs, std::size_t nx, const diagonal_key* ys, std::size_t ny, int width)
+{
+    return count_fits_direct(xs, nx, ys, ny, width);
+}
+#endif
+
+// count_fits and count_fits_direct in the build for `tier`: the widest
+// build that the translation unit has of its own and the tier allows.
+template <std::size_t Slices>
+constexpr std::uint64_t count_fits_as([[maybe_unused]] cpu_tier tier, const diagonal_key* xs, std::size_t nx,
+                                      const std::uint64_t* table, std::size_t words, std::size_t slice,
+                                      std::size_t slices = Slices)
+{
+#if NQUEENS_CPU_TIER_VPOPCNT
+    if (tier == cpu_tier::vpopcnt) return count_fits_vpopcnt<Slices>(xs, nx, table, words, slice, slices);
+#endif
+#if NQUEENS_CPU_TIER_POPCNT
+    if (tier >= cpu_tier::popcnt) return count_fits_popcnt<Slices>(xs, nx, table, words, slice, slices);
+#endif
+    return count_fits<Slices>(xs, nx, table, words, slice, slices);
+}
+constexpr std::uint64_t count_fits_direct_as([[maybe_unused]] cpu_tier tier, const diagonal_key* xs,
+                                             std::size_t nx, const diagonal_key* ys, std::size_t ny,
+                                             int width)
+{
+#if NQUEENS_CPU_TIER_VPOPCNT
+    if (tier == cpu_tier::vpopcnt) return count_fits_direct_vpopcnt(xs, nx, ys, ny, width);
+#endif
+#if NQUEENS_CPU_TIER_POPCNT
+    if (tier >= cpu_tier::popcnt) return count_fits_direct_popcnt(xs, nx, ys, ny, width);
+#endif
+    return count_fits_direct(xs, nx, ys, ny, width);
+}
+
 // The number of pairs (x in group `group` of `mine`, y in group
 // `partner` of `theirs`, turned upside down) that fit.
 constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& mine, std::uint32_t group,
@@ -118,11 +181,14 @@ constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& m
     // The sliced count's work besides cost(): a few steps per x for its
     // slices, a few hundred per 64 ys to transpose them.
     const std::size_t sliced = cost(slice) + 3 * nx * slices + 256 * words;
+    // Constant evaluation runs the plain build (the others are not constexpr).
+    cpu_tier tier = cpu_tier::baseline;
+    if (!std::is_constant_evaluated()) tier = usable_cpu_tier(scratch.cpu);
     if (nx * ny <= scratch.direct_width * sliced) {
         const diagonal_key* xs = mine.keys.data() + x0;
         const diagonal_key* ys = theirs.keys.data() + y0;
-        return nx <= ny ? count_fits_direct(xs, nx, ys, ny, layout.width)
-                        : count_fits_direct(ys, ny, xs, nx, layout.width);
+        return nx <= ny ? count_fits_direct_as(tier, xs, nx, ys, ny, layout.width)
+                        : count_fits_direct_as(tier, ys, ny, xs, nx, layout.width);
     }
 
     // planes[w * bits + b]: bit i set iff y number 64w + i has key bit b,
@@ -169,17 +235,17 @@ constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& m
     const diagonal_key* xs = mine.keys.data() + x0;
     switch (slices) {
         case 4:
-            return count_fits<4>(xs, nx, table.data(), words, slice);
+            return count_fits_as<4>(tier, xs, nx, table.data(), words, slice);
         case 5:
-            return count_fits<5>(xs, nx, table.data(), words, slice);
+            return count_fits_as<5>(tier, xs, nx, table.data(), words, slice);
         case 6:
-            return count_fits<6>(xs, nx, table.data(), words, slice);
+            return count_fits_as<6>(tier, xs, nx, table.data(), words, slice);
         case 7:
-            return count_fits<7>(xs, nx, table.data(), words, slice);
+            return count_fits_as<7>(tier, xs, nx, table.data(), words, slice);
         case 8:
-            return count_fits<8>(xs, nx, table.data(), words, slice);
+            return count_fits_as<8>(tier, xs, nx, table.data(), words, slice);
         default:
-            return count_fits<0>(xs, nx, table.data(), words, slice, slices);
+            return count_fits_as<0>(tier, xs, nx, table.data(), words, slice, slices);
     }
 }
 
