@@ -3,6 +3,7 @@
 #define NQUEENS_DETAIL_JOIN_KERNEL_HPP
 
 #include <nqueens/detail/column_index.hpp>
+#include <nqueens/detail/join_direct.hpp>
 #include <nqueens/detail/join_halves.hpp>
 #include <nqueens/detail/join_lists.hpp>
 
@@ -82,6 +83,9 @@ constexpr std::uint64_t count_fits(const diagonal_key* xs, std::size_t nx, const
 constexpr std::uint64_t count_fits_direct(const diagonal_key* xs, std::size_t nx, const diagonal_key* ys,
                                           std::size_t ny, int width)
 {
+#if defined(__AVX512F__)
+    if (!std::is_constant_evaluated()) return count_fits_direct_avx512(xs, nx, ys, ny, width);
+#endif
     std::uint64_t fits = 0;
     for (std::size_t i = 0; i < nx; ++i) {
         const diagonal_key turned = turned_key(xs[i], width);
