@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(__AVX512F__)
+#if defined(__AVX512F__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
 
@@ -56,6 +56,20 @@ constexpr void reserve_keys(std::vector<diagonal_key>& keys, std::size_t size)
     } else {
         keys.resize(target);
     }
+}
+
+// The columns of `set` that pick's bits name: bit i names column[i], the
+// set's i-th lowest column.
+constexpr std::uint32_t picked_columns(std::uint32_t pick, [[maybe_unused]] std::uint32_t set,
+                                       const std::array<std::uint32_t, 32>& column) noexcept
+{
+#if defined(__BMI2__)
+    // One instruction deposits pick's bits on the set's columns.
+    if (!std::is_constant_evaluated()) return _pdep_u32(pick, set);
+#endif
+    std::uint32_t part = 0;
+    for (std::uint32_t p = pick; p != 0; p &= p - 1) part |= column[static_cast<std::size_t>(std::countr_zero(p))];
+    return part;
 }
 
 // Builds the list of the tops of one band whose lead columns are exactly
@@ -126,9 +140,7 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
             column[static_cast<std::size_t>(m++)] = rest & (~rest + 1);
         const std::uint32_t end = std::uint32_t{1} << m;
         for (std::uint32_t pick = (std::uint32_t{1} << split) - 1; pick < end;) {
-            std::uint32_t part = 0;
-            for (std::uint32_t p = pick; p != 0; p &= p - 1)
-                part |= column[static_cast<std::size_t>(std::countr_zero(p))];
+            const std::uint32_t part = picked_columns(pick, set, column);
             const std::uint32_t u = scratch.upper.index(part);
             const std::uint32_t u0 = scratch.upper.start[u], u1 = scratch.upper.start[u + 1];
             if (u0 != u1) {
