@@ -72,6 +72,21 @@ constexpr std::uint32_t picked_columns(std::uint32_t pick, [[maybe_unused]] std:
     return part;
 }
 
+// Calls f(pick) for each number below 2^m with k ones, in increasing
+// order (the next by Gosper's hack).
+template <class F>
+constexpr void for_each_pick(int k, int m, F&& f)
+{
+    const std::uint32_t end = std::uint32_t{1} << m;
+    for (std::uint32_t pick = (std::uint32_t{1} << k) - 1; pick < end;) {
+        f(pick);
+        if (pick == 0) break;  // k == 0: the one empty pick
+        const std::uint32_t low = pick & (~pick + 1);
+        const std::uint32_t ripple = pick + low;
+        pick = ripple | ((pick ^ ripple) >> (std::countr_zero(low) + 2));
+    }
+}
+
 // Builds the list of the tops of one band whose lead columns are exactly
 // `taken`: each group's tops are the pairs of an upper block and a lower
 // block, one from each quarter table, whose column sets make the group's
@@ -115,15 +130,18 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
     out.index.reset(columns, layout.n, size);
     const std::uint32_t groups = out.index.count;
     out.set_of.assign(groups, 0);
-    for (std::uint32_t s = columns;; s = (s - 1) & columns) {
-        if (std::popcount(s) == size) out.set_of[out.index(s)] = s;
-        if (s == 0) break;
-    }
+    std::array<std::uint32_t, 32> column{};  // a set's columns, lowest first
+    int free_count = 0;
+    for (std::uint32_t rest = columns; rest != 0; rest &= rest - 1)
+        column[static_cast<std::size_t>(free_count++)] = rest & (~rest + 1);
+    for_each_pick(size, free_count, [&](std::uint32_t pick) {
+        const std::uint32_t set = picked_columns(pick, columns, column);
+        out.set_of[out.index(set)] = set;
+    });
     out.start.assign(groups + 1, 0);
 
     std::size_t count = 0;
     std::size_t polled = 0;
-    std::array<std::uint32_t, 32> column{};  // the group's columns, lowest first
     for (std::uint32_t g = 0; g < groups; ++g) {
         out.start[g] = static_cast<std::uint32_t>(count);
         if (count - polled >= 65536 || g % 64 == 63) {
@@ -131,15 +149,14 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
             polled = count;
         }
         // Each way to split the group's columns between the blocks: `pick`
-        // runs through the numbers below 2^t with `split` ones (the next
-        // by Gosper's hack), and its bits pick the group's columns, so no
-        // subset of the wrong size is visited.
+        // runs through the numbers below 2^t with `split` ones, and its
+        // bits pick the group's columns, so no subset of the wrong size is
+        // visited.
         const std::uint32_t set = out.set_of[g] | taken;
         int m = 0;
         for (std::uint32_t rest = set; rest != 0; rest &= rest - 1)
             column[static_cast<std::size_t>(m++)] = rest & (~rest + 1);
-        const std::uint32_t end = std::uint32_t{1} << m;
-        for (std::uint32_t pick = (std::uint32_t{1} << split) - 1; pick < end;) {
+        for_each_pick(split, m, [&](std::uint32_t pick) {
             const std::uint32_t part = picked_columns(pick, set, column);
             const std::uint32_t u = scratch.upper.index(part);
             const std::uint32_t u0 = scratch.upper.start[u], u1 = scratch.upper.start[u + 1];
@@ -206,11 +223,7 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
                     }
                 }
             }
-            if (pick == 0) break;  // split == 0: the one empty part
-            const std::uint32_t low = pick & (~pick + 1);
-            const std::uint32_t ripple = pick + low;
-            pick = ripple | ((pick ^ ripple) >> (std::countr_zero(low) + 2));
-        }
+        });
     }
     out.start[groups] = static_cast<std::uint32_t>(count);
     placed += count;
