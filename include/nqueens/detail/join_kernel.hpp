@@ -4,8 +4,10 @@
 
 #include <nqueens/detail/column_index.hpp>
 #include <nqueens/detail/cpu_tier.hpp>
+#include <nqueens/detail/join_direct.hpp>
 #include <nqueens/detail/join_halves.hpp>
 #include <nqueens/detail/join_lists.hpp>
+#include <nqueens/detail/join_slice_table.hpp>
 
 #include <array>
 #include <bit>
@@ -86,6 +88,9 @@ constexpr std::uint64_t count_fits(const diagonal_key* xs, std::size_t nx, const
 constexpr std::uint64_t count_fits_direct(const diagonal_key* xs, std::size_t nx, const diagonal_key* ys,
                                           std::size_t ny, int width)
 {
+#if defined(__AVX512F__)
+    if (!std::is_constant_evaluated()) return count_fits_direct_avx512(xs, nx, ys, ny, width);
+#endif
     std::uint64_t fits = 0;
     for (std::size_t i = 0; i < nx; ++i) {
         const diagonal_key turned = turned_key(xs[i], width);
@@ -155,6 +160,57 @@ constexpr std::uint64_t count_fits_direct_as([[maybe_unused]] cpu_tier tier, con
     return count_fits_direct(xs, nx, ys, ny, width);
 }
 
+// The sliced count's table for the turned keys of ys[0 .. ny):
+// table[(s * 2^slice + v) * words + w] is the OR of the planes of the key
+// bits v has in slice s (join_slice_table.hpp builds the same with AVX-512).
+constexpr void build_slice_table(const diagonal_key* ys, std::size_t ny, int width, std::size_t bits,
+                                 std::size_t slice, std::vector<std::uint64_t>& planes,
+                                 std::vector<std::uint64_t>& table)
+{
+    const std::size_t words = (ny + 63) / 64;
+    const std::size_t slices = (bits + slice - 1) / slice;
+    const std::size_t values = std::size_t{1} << slice;
+    // planes[w * bits + b]: bit i set iff y number 64w + i has key bit b,
+    // by transposing 64 keys at a time.
+    if (std::is_constant_evaluated()) {
+        // Bit by bit: fewer evaluation steps for the small groups of small n.
+        planes.assign(words * bits, 0);
+        for (std::size_t i = 0; i < ny; ++i) {
+            for (diagonal_key k = turned_key(ys[i], width); k != 0; k &= k - 1)
+                planes[(i / 64) * bits + static_cast<std::size_t>(std::countr_zero(k))] |= std::uint64_t{1}
+                                                                                           << (i % 64);
+        }
+    } else {
+        planes.resize(words * bits);
+        for (std::size_t w = 0; w < words; ++w) {
+            std::array<std::uint64_t, 64> block{};
+            const std::size_t first = 64 * w;
+            const std::size_t count = ny - first < 64 ? ny - first : 64;
+            for (std::size_t i = 0; i < count; ++i)
+                block[i] = turned_key(ys[first + i], width);
+            transpose64(block);
+            for (std::size_t b = 0; b < bits; ++b) planes[w * bits + b] = block[b];
+        }
+    }
+    // table[(s * values + v) * words + w]: the OR of the planes of the bits
+    // v has in slice s. Slice 0 also marks the unused tail of the last word.
+    resize_for_overwrite(table, slices * values * words);
+    for (std::size_t s = 0; s < slices; ++s) {
+        const std::size_t t0 = s * values * words;
+        for (std::size_t w = 0; w < words; ++w) {
+            const std::size_t used = ny - 64 * w;
+            table[t0 + w] = (s == 0 && used < 64) ? ~std::uint64_t{0} << used : 0;
+        }
+        for (std::size_t v = 1; v < values; ++v) {
+            const std::size_t b = s * slice + static_cast<std::size_t>(std::countr_zero(v));
+            const std::size_t to = t0 + v * words;
+            const std::size_t from = t0 + (v & (v - 1)) * words;
+            for (std::size_t w = 0; w < words; ++w)
+                table[to + w] = table[from + w] | (b < bits ? planes[w * bits + b] : 0);
+        }
+    }
+}
+
 // The number of pairs (x in group `group` of `mine`, y in group
 // `partner` of `theirs`, turned upside down) that fit.
 constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& mine, std::uint32_t group,
@@ -177,62 +233,25 @@ constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& m
     for (std::size_t w = 5; w <= 8; ++w)
         if (cost(w) < cost(slice)) slice = w;
     const std::size_t slices = (bits + slice - 1) / slice;
-    const std::size_t values = std::size_t{1} << slice;
     // The sliced count's work besides cost(): a few steps per x for its
     // slices, a few hundred per 64 ys to transpose them.
     const std::size_t sliced = cost(slice) + 3 * nx * slices + 256 * words;
+    const diagonal_key* xs = mine.keys.data() + x0;
+    const diagonal_key* ys = theirs.keys.data() + y0;
     // Constant evaluation runs the plain build (the others are not constexpr).
     cpu_tier tier = cpu_tier::baseline;
     if (!std::is_constant_evaluated()) tier = usable_cpu_tier(scratch.cpu);
-    if (nx * ny <= scratch.direct_width * sliced) {
-        const diagonal_key* xs = mine.keys.data() + x0;
-        const diagonal_key* ys = theirs.keys.data() + y0;
+    if (nx * ny <= scratch.direct_width * sliced)
         return nx <= ny ? count_fits_direct_as(tier, xs, nx, ys, ny, layout.width)
                         : count_fits_direct_as(tier, ys, ny, xs, nx, layout.width);
-    }
 
-    // planes[w * bits + b]: bit i set iff y number 64w + i has key bit b,
-    // by transposing 64 keys at a time.
-    std::vector<std::uint64_t>& planes = scratch.planes;
-    if (std::is_constant_evaluated()) {
-        // Bit by bit: fewer evaluation steps for the small groups of small n.
-        planes.assign(words * bits, 0);
-        for (std::size_t i = 0; i < ny; ++i) {
-            for (diagonal_key k = turned_key(theirs.keys[y0 + i], layout.width); k != 0; k &= k - 1)
-                planes[(i / 64) * bits + static_cast<std::size_t>(std::countr_zero(k))] |= std::uint64_t{1}
-                                                                                           << (i % 64);
-        }
-    } else {
-        planes.resize(words * bits);
-        for (std::size_t w = 0; w < words; ++w) {
-            std::array<std::uint64_t, 64> block{};
-            const std::size_t first = 64 * w;
-            const std::size_t count = ny - first < 64 ? ny - first : 64;
-            for (std::size_t i = 0; i < count; ++i)
-                block[i] = turned_key(theirs.keys[y0 + first + i], layout.width);
-            transpose64(block);
-            for (std::size_t b = 0; b < bits; ++b) planes[w * bits + b] = block[b];
-        }
-    }
-    // table[(s * values + v) * words + w]: the OR of the planes of the bits
-    // v has in slice s. Slice 0 also marks the unused tail of the last word.
-    std::vector<std::uint64_t>& table = scratch.table;
-    resize_for_overwrite(table, slices * values * words);
-    for (std::size_t s = 0; s < slices; ++s) {
-        const std::size_t t0 = s * values * words;
-        for (std::size_t w = 0; w < words; ++w) {
-            const std::size_t used = ny - 64 * w;
-            table[t0 + w] = (s == 0 && used < 64) ? ~std::uint64_t{0} << used : 0;
-        }
-        for (std::size_t v = 1; v < values; ++v) {
-            const std::size_t b = s * slice + static_cast<std::size_t>(std::countr_zero(v));
-            const std::size_t to = t0 + v * words;
-            const std::size_t from = t0 + (v & (v - 1)) * words;
-            for (std::size_t w = 0; w < words; ++w)
-                table[to + w] = table[from + w] | (b < bits ? planes[w * bits + b] : 0);
-        }
-    }
-    const diagonal_key* xs = mine.keys.data() + x0;
+#if defined(__AVX512BW__)
+    if (!std::is_constant_evaluated())
+        build_slice_table_avx512(ys, ny, layout.width, bits, slice, scratch.planes, scratch.table);
+    else
+#endif
+        build_slice_table(ys, ny, layout.width, bits, slice, scratch.planes, scratch.table);
+    const std::vector<std::uint64_t>& table = scratch.table;
     switch (slices) {
         case 4:
             return count_fits_as<4>(tier, xs, nx, table.data(), words, slice);

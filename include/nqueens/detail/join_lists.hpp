@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(__AVX512F__)
+#if defined(__AVX512F__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
 
@@ -39,8 +39,10 @@ struct top_list {
 struct top_scratch {
     int upper_rows = -1;
     quarter_table upper, lower;
-    std::vector<std::uint64_t> lower_meets;  // with AVX-512: the lower parts' meet masks
-    std::vector<diagonal_key> lower_keys;    // and keys, each in an array of its own
+    // With AVX-512: each block's meet masks and keys, each in an array of
+    // its own; the upper arrays have one more part, read but masked off.
+    std::vector<std::uint64_t> upper_meets, lower_meets;
+    std::vector<diagonal_key> upper_keys, lower_keys;
 };
 
 // Makes keys.size() at least `size`, keeping the keys, growing geometrically.
@@ -56,6 +58,35 @@ constexpr void reserve_keys(std::vector<diagonal_key>& keys, std::size_t size)
     }
 }
 
+// The columns of `set` that pick's bits name: bit i names column[i], the
+// set's i-th lowest column.
+constexpr std::uint32_t picked_columns(std::uint32_t pick, [[maybe_unused]] std::uint32_t set,
+                                       const std::array<std::uint32_t, 32>& column) noexcept
+{
+#if defined(__BMI2__)
+    // One instruction deposits pick's bits on the set's columns.
+    if (!std::is_constant_evaluated()) return _pdep_u32(pick, set);
+#endif
+    std::uint32_t part = 0;
+    for (std::uint32_t p = pick; p != 0; p &= p - 1) part |= column[static_cast<std::size_t>(std::countr_zero(p))];
+    return part;
+}
+
+// Calls f(pick) for each number below 2^m with k ones, in increasing
+// order (the next by Gosper's hack).
+template <class F>
+constexpr void for_each_pick(int k, int m, F&& f)
+{
+    const std::uint32_t end = std::uint32_t{1} << m;
+    for (std::uint32_t pick = (std::uint32_t{1} << k) - 1; pick < end;) {
+        f(pick);
+        if (pick == 0) break;  // k == 0: the one empty pick
+        const std::uint32_t low = pick & (~pick + 1);
+        const std::uint32_t ripple = pick + low;
+        pick = ripple | ((pick ^ ripple) >> (std::countr_zero(low) + 2));
+    }
+}
+
 // Builds the list of the tops of one band whose lead columns are exactly
 // `taken`: each group's tops are the pairs of an upper block and a lower
 // block, one from each quarter table, whose column sets make the group's
@@ -64,6 +95,13 @@ constexpr void reserve_keys(std::vector<diagonal_key>& keys, std::size_t size)
 // AVX-512, as -march=native does on such a CPU). Adds the queens placed (of the quarter
 // tables and of the tops made) to `placed`; returns false if stop() said
 // yes (polled every 64 groups and after every 2^16 tops).
+//
+// Tried at n = 16 without a gain beyond the noise (CPU time within 2 %):
+// a task's two lists from one enumeration of the splits (without lead
+// columns both lists have the same groups and buckets), each lower bucket's
+// meet masks and keys side by side in memory, tiles of 1 x 16 or 2 x 8
+// parts; and the pairs of blocks with an empty upper bucket not skipped
+// (8 % slower).
 template <class Stop>
 constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::uint32_t taken, top_list& out,
                               top_scratch& scratch, std::uint64_t& placed, Stop&& stop)
@@ -78,15 +116,20 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
     placed += build_quarter_table(rules, split, rows, split, allowed, scratch.lower);
     if (stop()) return false;
 #if defined(__AVX512F__)
-    // The lower parts' meet masks and keys apart, for the vector loop below.
+    // The parts' meet masks and keys apart, for the vector loop below.
     if (!std::is_constant_evaluated()) {
-        const std::size_t parts = scratch.lower.parts.size();
-        resize_for_overwrite(scratch.lower_meets, parts);
-        resize_for_overwrite(scratch.lower_keys, parts);
-        for (std::size_t j = 0; j < parts; ++j) {
-            scratch.lower_meets[j] = scratch.lower.parts[j].meet;
-            scratch.lower_keys[j] = scratch.lower.parts[j].key;
-        }
+        const auto split_parts = [](const quarter_table& table, std::vector<std::uint64_t>& meets,
+                                    std::vector<diagonal_key>& keys, std::size_t room) {
+            const std::size_t parts = table.parts.size();
+            meets.assign(parts + room, ~std::uint64_t{0});
+            keys.assign(parts + room, 0);
+            for (std::size_t j = 0; j < parts; ++j) {
+                meets[j] = table.parts[j].meet;
+                keys[j] = table.parts[j].key;
+            }
+        };
+        split_parts(scratch.upper, scratch.upper_meets, scratch.upper_keys, 1);
+        split_parts(scratch.lower, scratch.lower_meets, scratch.lower_keys, 0);
     }
 #endif
 
@@ -94,15 +137,18 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
     out.index.reset(columns, layout.n, size);
     const std::uint32_t groups = out.index.count;
     out.set_of.assign(groups, 0);
-    for (std::uint32_t s = columns;; s = (s - 1) & columns) {
-        if (std::popcount(s) == size) out.set_of[out.index(s)] = s;
-        if (s == 0) break;
-    }
+    std::array<std::uint32_t, 32> column{};  // a set's columns, lowest first
+    int free_count = 0;
+    for (std::uint32_t rest = columns; rest != 0; rest &= rest - 1)
+        column[static_cast<std::size_t>(free_count++)] = rest & (~rest + 1);
+    for_each_pick(size, free_count, [&](std::uint32_t pick) {
+        const std::uint32_t set = picked_columns(pick, columns, column);
+        out.set_of[out.index(set)] = set;
+    });
     out.start.assign(groups + 1, 0);
 
     std::size_t count = 0;
     std::size_t polled = 0;
-    std::array<std::uint32_t, 32> column{};  // the group's columns, lowest first
     for (std::uint32_t g = 0; g < groups; ++g) {
         out.start[g] = static_cast<std::uint32_t>(count);
         if (count - polled >= 65536 || g % 64 == 63) {
@@ -110,18 +156,15 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
             polled = count;
         }
         // Each way to split the group's columns between the blocks: `pick`
-        // runs through the numbers below 2^t with `split` ones (the next
-        // by Gosper's hack), and its bits pick the group's columns, so no
-        // subset of the wrong size is visited.
+        // runs through the numbers below 2^t with `split` ones, and its
+        // bits pick the group's columns, so no subset of the wrong size is
+        // visited.
         const std::uint32_t set = out.set_of[g] | taken;
         int m = 0;
         for (std::uint32_t rest = set; rest != 0; rest &= rest - 1)
             column[static_cast<std::size_t>(m++)] = rest & (~rest + 1);
-        const std::uint32_t end = std::uint32_t{1} << m;
-        for (std::uint32_t pick = (std::uint32_t{1} << split) - 1; pick < end;) {
-            std::uint32_t part = 0;
-            for (std::uint32_t p = pick; p != 0; p &= p - 1)
-                part |= column[static_cast<std::size_t>(std::countr_zero(p))];
+        for_each_pick(split, m, [&](std::uint32_t pick) {
+            const std::uint32_t part = picked_columns(pick, set, column);
             const std::uint32_t u = scratch.upper.index(part);
             const std::uint32_t u0 = scratch.upper.start[u], u1 = scratch.upper.start[u + 1];
             if (u0 != u1) {
@@ -133,25 +176,42 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
                 bool vectored = false;
 #if defined(__AVX512F__)
                 if (!std::is_constant_evaluated()) {
-                    // 8 lower parts at a time: the ones that fit picked by a mask and their
-                    // keys packed by a compress, with no branch but the loop's. GCC 12 cannot
-                    // vectorize the plain loop; this one makes counts of n = 16 and 18 1.2x faster.
+                    // Tiles of 2 upper parts by 16 lower parts: the ones that fit picked by
+                    // masks and their keys packed by compresses, with no branch but the loops'.
+                    // Most pairs of blocks at n = 16 take one tile, so the loops' exits, hard to
+                    // predict, come once a pair of blocks rather than once an upper part.
+                    // GCC 12 cannot vectorize the plain loop.
                     const std::uint64_t* meets = scratch.lower_meets.data();
                     const diagonal_key* lower_keys = scratch.lower_keys.data();
-                    for (std::uint32_t i = u0; i < u1; ++i) {
-                        const __m512i meet =
-                            _mm512_set1_epi64(static_cast<long long>(scratch.upper.parts[i].meet));
-                        const __m512i key =
-                            _mm512_set1_epi64(static_cast<long long>(scratch.upper.parts[i].key));
-                        for (std::uint32_t j = v0; j < v1; j += 8) {
-                            const __mmask8 live =
-                                v1 - j >= 8 ? 0xFF : static_cast<__mmask8>((1u << (v1 - j)) - 1);
-                            const __m512i their_meets = _mm512_maskz_loadu_epi64(live, meets + j);
-                            const __m512i their_keys = _mm512_maskz_loadu_epi64(live, lower_keys + j);
-                            const __mmask8 fit = _mm512_mask_testn_epi64_mask(live, their_meets, meet);
-                            _mm512_storeu_si512(keys + count, _mm512_maskz_compress_epi64(
-                                                                  fit, _mm512_or_si512(their_keys, key)));
+                    const std::uint64_t* upper_meets = scratch.upper_meets.data();
+                    const diagonal_key* upper_keys = scratch.upper_keys.data();
+                    for (std::uint32_t j = v0; j < v1; j += 16) {
+                        const std::uint32_t left = v1 - j;
+                        const auto live_mask = [](std::uint32_t live) {
+                            return static_cast<__mmask8>(live >= 8 ? 0xFF : (1u << live) - 1);
+                        };
+                        const __mmask8 live0 = live_mask(left);
+                        const __mmask8 live1 = live_mask(left > 8 ? left - 8 : 0);
+                        const __m512i meets0 = _mm512_maskz_loadu_epi64(live0, meets + j);
+                        const __m512i keys0 = _mm512_maskz_loadu_epi64(live0, lower_keys + j);
+                        const __m512i meets1 = _mm512_maskz_loadu_epi64(live1, meets + j + 8);
+                        const __m512i keys1 = _mm512_maskz_loadu_epi64(live1, lower_keys + j + 8);
+                        const auto emit = [&](__mmask8 fit, __m512i their_keys, __m512i key) {
+                            _mm512_storeu_si512(keys + count,
+                                                _mm512_maskz_compress_epi64(fit, _mm512_or_si512(their_keys, key)));
                             count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fit)));
+                        };
+                        for (std::uint32_t i = u0; i < u1; i += 2) {
+                            // Past u1 the next bucket's part or the end's: masked off.
+                            const __mmask8 has_b = i + 1 < u1 ? 0xFF : 0;
+                            const __m512i meet_a = _mm512_set1_epi64(static_cast<long long>(upper_meets[i]));
+                            const __m512i meet_b = _mm512_set1_epi64(static_cast<long long>(upper_meets[i + 1]));
+                            const __m512i key_a = _mm512_set1_epi64(static_cast<long long>(upper_keys[i]));
+                            const __m512i key_b = _mm512_set1_epi64(static_cast<long long>(upper_keys[i + 1]));
+                            emit(_mm512_mask_testn_epi64_mask(live0, meets0, meet_a), keys0, key_a);
+                            emit(_mm512_mask_testn_epi64_mask(live1, meets1, meet_a), keys1, key_a);
+                            emit(_mm512_mask_testn_epi64_mask(live0 & has_b, meets0, meet_b), keys0, key_b);
+                            emit(_mm512_mask_testn_epi64_mask(live1 & has_b, meets1, meet_b), keys1, key_b);
                         }
                     }
                     vectored = true;
@@ -170,11 +230,7 @@ constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::u
                     }
                 }
             }
-            if (pick == 0) break;  // split == 0: the one empty part
-            const std::uint32_t low = pick & (~pick + 1);
-            const std::uint32_t ripple = pick + low;
-            pick = ripple | ((pick ^ ripple) >> (std::countr_zero(low) + 2));
-        }
+        });
     }
     out.start[groups] = static_cast<std::uint32_t>(count);
     placed += count;

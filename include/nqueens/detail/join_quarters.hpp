@@ -6,6 +6,7 @@
 #include <nqueens/detail/join_halves.hpp>
 #include <nqueens/detail/join_tasks.hpp>
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -60,6 +61,12 @@ constexpr std::uint64_t build_quarter_table(const top_rules& rules, int first, i
     table.unsorted.clear();
     table.bucket_of.clear();
     std::uint64_t placed = 0;
+    // Each square's meet bits and key bits together, row by row.
+    std::array<std::array<quarter_part, 32>, 16> square{};
+    for (int r = first; r < last; ++r)
+        for (int c = 0; c < n; ++c)
+            square[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = quarter_part{
+                meet_bits(n, split, r, c), rules.bits[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]};
     const auto walk = [&](const auto& self, int r, std::uint32_t cols, std::uint64_t sums,
                           std::uint64_t differences, quarter_part part) -> void {
         if (r == last) {
@@ -67,15 +74,25 @@ constexpr std::uint64_t build_quarter_table(const top_rules& rules, int first, i
             table.bucket_of.push_back(table.index(cols));
             return;
         }
-        for (std::uint32_t open = rules.open(r, columns, cols, sums, differences); open != 0;
-             open &= open - 1) {
+        std::uint32_t open = rules.open(r, columns, cols, sums, differences);
+        if (r == last - 1) {
+            // The last row's queens, most of the placements, without a call each.
+            placed += static_cast<std::uint64_t>(std::popcount(open));
+            for (; open != 0; open &= open - 1) {
+                const int c = std::countr_zero(open);
+                const quarter_part& here = square[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+                table.unsorted.push_back(quarter_part{part.meet | here.meet, part.key | here.key});
+                table.bucket_of.push_back(table.index(cols | std::uint32_t{1} << c));
+            }
+            return;
+        }
+        for (; open != 0; open &= open - 1) {
             const int c = std::countr_zero(open);
             ++placed;
+            const quarter_part& here = square[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
             self(self, r + 1, cols | std::uint32_t{1} << c, sums | std::uint64_t{1} << sum_diagonal(r, c),
                  differences | std::uint64_t{1} << difference_diagonal(n, r, c),
-                 quarter_part{
-                     part.meet | meet_bits(n, split, r, c),
-                     part.key | rules.bits[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]});
+                 quarter_part{part.meet | here.meet, part.key | here.key});
         }
     };
     walk(walk, first, 0, 0, 0, quarter_part{});
