@@ -8,7 +8,7 @@
 // rows further down are listed, three of them are drawn with probability
 // proportional to their estimates and counted, and the task's seconds are
 // estimated from theirs (two-stage sampling); a sub-task that takes more
-// than a few seconds is estimated the same way from its own sub-tasks.
+// than a few seconds is estimated the same way from one of its own.
 //
 // usage: project_hours N [SECONDS] [SEED]
 //   SECONDS  the sampling budget, wall time (default 60): sampling goes on, a few tasks
