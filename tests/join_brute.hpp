@@ -61,7 +61,7 @@ inline void brute_tops(const d::join_layout& layout, std::uint32_t lead, std::ui
     }
 }
 
-inline std::vector<queen> band_queens(const d::join_layout& layout, std::array<int, 2> band)
+inline std::vector<queen> band_queens(const d::join_layout& layout, const d::band_columns& band)
 {
     std::vector<queen> queens;
     for (int i = 0; i < layout.band; ++i)

@@ -138,6 +138,7 @@ private:
     struct running_task {
         std::size_t id = 0;
         double started = -1;
+        double parts_done = 0;  // the share of its parts done (tasks with parts: n >= 24)
     };
 
     double elapsed() const
@@ -151,18 +152,21 @@ private:
     }
 
     // The work done, in units of plan.estimate: the finished tasks, and each
-    // running task by its time so far against the seconds a unit of
-    // estimate took in the finished ones (at most 90 % of its estimate; none
-    // before a task has finished). Called with mutex_ held.
+    // running task by the larger of the share of its parts done and its time
+    // so far against the seconds a unit of estimate took in the finished
+    // ones (at most 90 % of its estimate; none before a task has finished).
+    // Called with mutex_ held.
     double work_done_by(double now) const
     {
         double work = work_done_;
-        if (work_done_ <= 0 || task_seconds_ <= 0) return work;
-        const double seconds_per_unit = task_seconds_ / work_done_;
+        const bool timed = work_done_ > 0 && task_seconds_ > 0;
+        const double seconds_per_unit = timed ? task_seconds_ / work_done_ : 0;
         for (const running_task& t : running_) {
             if (t.started < 0) continue;
             const double estimate = static_cast<double>(plan_.estimate(t.id));
-            work += std::min(0.9 * estimate, (now - t.started) / seconds_per_unit);
+            double share = t.parts_done * estimate;
+            if (timed) share = std::max(share, std::min(0.9 * estimate, (now - t.started) / seconds_per_unit));
+            work += share;
         }
         return work;
     }
@@ -211,6 +215,11 @@ private:
             if (options_.on_progress) report_while_running();
             return stopping();
         };
+        const auto on_part = [this, slot](std::uint64_t done, std::uint64_t parts) {
+            if (!options_.on_progress) return;
+            const std::lock_guard lock(mutex_);
+            running_[slot].parts_done = static_cast<double>(done) / static_cast<double>(parts);
+        };
         work_plan::workspace ws;
         while (!stopping()) {
             const std::size_t k = next_.fetch_add(1, std::memory_order_relaxed);
@@ -221,7 +230,7 @@ private:
                     const std::lock_guard lock(mutex_);
                     running_[slot] = running_task{id, elapsed()};
                 }
-                const std::optional<solution_counts> done = plan_.run_task(id, poll, ws);
+                const std::optional<solution_counts> done = plan_.run_task(id, poll, ws, on_part);
                 const std::lock_guard lock(mutex_);
                 const double now = elapsed();
                 const double started = running_[slot].started;

@@ -24,16 +24,18 @@ class engine_run;
 // What a count computes, and so which search it runs.
 enum class count_mode : std::uint8_t {
     // The total only (OEIS A000170), by the meet-in-the-middle join of top
-    // and bottom halves (detail/half_join.hpp) for 6 <= n <= 23: about ten
-    // times faster than the symmetric search at n = 17. Other n use the
-    // symmetric search (whose memory, unlike the join's, does not grow).
+    // and bottom halves (detail/half_join.hpp) for n >= 6: about ten times
+    // faster than the symmetric search at n = 17 and at n = 24. n < 6 uses
+    // the symmetric search.
     total,
-    // The total and the distinct count (OEIS A002562). For 6 <= n <= 23 the
+    // The total and the distinct count (OEIS A002562). For n >= 6 the
     // join's total, then Burnside's lemma (count_distinct in count.hpp):
     // the distinct count follows from the total and the few boards a half
-    // or quarter turn fixes, found in at most a second or so. Other n run
-    // the 8-fold symmetric search (detail/symmetric_search.hpp), which
-    // counts one representative per class.
+    // or quarter turn fixes, found by a search of their own: about a second
+    // up to n = 23, growing about tenfold every two n beyond (minutes at
+    // n = 27), little next to the count. n < 6 runs the 8-fold symmetric
+    // search (detail/symmetric_search.hpp), which counts one representative
+    // per class.
     with_distinct,
 };
 
@@ -54,15 +56,17 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 // Summing run(id) over all ids gives the counts for n, whatever the order,
 // the machine or the thread.
 //
-// - count_mode::total, 6 <= n <= 23: a task is a placement of the middle
-//   row(s), one per class under mirror and flip, and which of a few leading
-//   columns the top half uses; run() joins the top and bottom halves.
-//   `distinct` is 0. Memory: a few MB per thread at n = 16, tens of MB at
-//   n = 17..19, at most a few hundred MB per process at n = 20..23 (2 threads).
-// - count_mode::with_distinct, 6 <= n <= 23: the same tasks, but a plan of
-//   its own version (3; 7 for n = 16, 5 from n = 19); `distinct` is 0 in every task, and
-//   distinct_of() turns the sum of all tasks into the distinct count.
-// - n < 6 or n > 23: a task is a placement of the first rows of the 8-fold
+// - count_mode::total, n >= 6: a task is a placement of the middle rows,
+//   one per class under mirror and flip, and which of a few leading columns
+//   the top half uses; run() joins the top and bottom halves (from n = 24
+//   in parts, each fixing a few more leading columns). `distinct` is 0.
+//   Memory: a few MB per thread at n = 16, tens of MB at n = 17..19, a
+//   hundred or two per thread from n = 20 on.
+// - count_mode::with_distinct, n >= 6: the same tasks, but a plan of its
+//   own version (3; 7 for n = 16, 5 for n = 19..23, 9 from n = 24);
+//   `distinct` is 0 in every task, and distinct_of() turns the sum of all
+//   tasks into the distinct count.
+// - n < 6: a task is a placement of the first rows of the 8-fold
 //   symmetric search, one representative per class of solutions; `distinct`
 //   adds up over the tasks.
 //
@@ -85,7 +89,7 @@ public:
     explicit work_plan(int n, count_mode mode = count_mode::total) : n_(n)
     {
         check_domain(n);
-        join_ = n >= detail::join_min_n && n <= detail::join_max_n;
+        join_ = n >= detail::join_min_n;
         distinct_ = mode == count_mode::with_distinct || !join_;
         if (join_) {
             detail::for_each_join_task(n, [this](const detail::join_task& t) {
@@ -104,7 +108,7 @@ public:
     std::size_t size() const noexcept { return estimates_.size(); }
 
     // What the plan counts: count_mode::with_distinct when distinct_of()
-    // gives the distinct count. A plan for n < 6 or n > 23 always does.
+    // gives the distinct count. A plan for n < 6 always does.
     count_mode mode() const noexcept { return distinct_ ? count_mode::with_distinct : count_mode::total; }
 
     // The version of the split: 1 for the symmetric search's tasks, 2 for
@@ -128,7 +132,7 @@ public:
     // the number of threads.
     static unsigned threads_within(int n, std::size_t budget) noexcept
     {
-        const bool join = n >= detail::join_min_n && n <= detail::join_max_n;
+        const bool join = n >= detail::join_min_n;
         // Peak resident MB of one thread over n's largest tasks, measured on
         // x86-64 with glibc, and about a third more for other allocators.
         const std::size_t per_thread =
@@ -184,11 +188,11 @@ public:
     std::optional<solution_counts> run(std::size_t id, std::stop_token stop, workspace& ws) const
     {
         return run_task(
-            id, [&stop] { return stop.stop_requested(); }, ws);
+            id, [&stop] { return stop.stop_requested(); }, ws, [](std::uint64_t, std::uint64_t) {});
     }
 
-    // The rows that each task of the symmetric search places (n < 6 or
-    // n > 23): enough tasks to keep every thread busy to the end, few
+    // The rows that each task of the symmetric search places (its plans
+    // serve n < 6; the tests and tools run it for any n): enough tasks to keep every thread busy to the end, few
     // enough to enumerate them in milliseconds. detail::for_each_sym_task(n,
     // split_depth(n), f) lists them in id order.
     static constexpr int split_depth(int n) noexcept { return n <= 9 ? 2 : (n <= 19 ? 3 : 4); }
@@ -197,12 +201,14 @@ private:
     friend class detail::engine_run;
 
     // `ws` holds the join's buffers, so that a worker reuses them.
-    template <class Stop>
-    std::optional<solution_counts> run_task(std::size_t id, Stop&& stop, workspace& ws) const
+    // on_part(done, parts) after each part of a join task (n >= 24 has
+    // many), for progress within a task.
+    template <class Stop, class OnPart>
+    std::optional<solution_counts> run_task(std::size_t id, Stop&& stop, workspace& ws, OnPart&& on_part) const
     {
         if (id >= size()) throw std::out_of_range("nqueens: no such task");
         if (join_) {
-            const auto r = detail::run_join_task(n_, join_tasks_[id], ws, stop);
+            const auto r = detail::run_join_task(detail::make_join_layout(n_), join_tasks_[id], ws, stop, on_part);
             if (!r) return std::nullopt;
             return solution_counts{r->total, 0, r->nodes};
         }

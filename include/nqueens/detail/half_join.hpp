@@ -63,37 +63,49 @@ struct join_tally {
 // task's time, and a list's size depends most on how many of the non-lead
 // free columns its top still needs: a top that takes j of the k lead
 // columns fills the rest of its t rows from the m non-lead ones, C(m, t - j)
-// choices, and its partner C(m, t - (k - j)). Their product, times the
-// placements of each list's first two rows (the band's diagonals), follows
-// the measured times of sampled tasks at n = 18..23 within about 2x for most
-// tasks, without the bias against the costliest tasks that the first rows
-// alone show (measured up to 20x off at n = 21).
-constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
+// choices, and its partner C(m, t - (k - j)); a task with parts (n >= 24)
+// adds these up over its parts. Their product, times the placements of
+// each list's first two rows (the band's diagonals), follows the measured
+// times of sampled tasks at n = 18..23 within about 2x for most tasks,
+// without the bias against the costliest tasks that the first rows alone
+// show (measured up to 20x off at n = 21).
+constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_task& t)
 {
-    const join_layout layout = make_join_layout(n);
     const std::uint32_t free = band_free_columns(layout, t.band);
     const std::uint32_t lead = lead_columns(layout, free);
+    const std::uint32_t inner = lead & ~task_lead_columns(layout, free);
     const int m = std::popcount(free & ~lead);
-    const int mine = std::popcount(t.taken);
-    const int theirs = std::popcount(lead & ~t.taken);
-    const auto breadth = [&](std::array<int, 2> band, std::uint32_t taken) {
+    const int k = std::popcount(lead);
+    const int fixed = std::popcount(t.taken);
+    const int parts = std::popcount(inner);
+    const auto breadth = [&](const band_columns& band, std::uint32_t taken) {
         const top_rules rules(layout, band);
         const std::uint32_t columns = (rules.free & ~lead) | taken;
         const int rows = layout.top < 2 ? layout.top : 2;
         const auto walk = [&](const auto& self, const top_rules::placed_queens& s) -> std::uint64_t {
             const int r = std::popcount(s.rows);
             if (r == rows) return 1;
-            std::uint64_t k = 0;
+            std::uint64_t count = 0;
             for (std::uint32_t open = rules.open(r, columns, s.cols, s.sums, s.differences); open != 0;
                  open &= open - 1)
-                k += self(self, rules.place(s, r, std::countr_zero(open)));
-            return k;
+                count += self(self, rules.place(s, r, std::countr_zero(open)));
+            return count;
         };
         return walk(walk, top_rules::placed_queens{});
     };
-    const std::uint64_t columns = choose(m, layout.top - mine) * choose(m, layout.top - theirs);
-    const std::uint64_t rows = breadth(t.band, t.taken) * breadth(band_image(layout, t.band, false, true), lead & ~t.taken);
+    std::uint64_t columns = 0;
+    for (int more = 0; more <= parts; ++more) {
+        const int mine = fixed + more;
+        columns += choose(parts, more) * choose(m, layout.top - mine) * choose(m, layout.top - (k - mine));
+    }
+    const std::uint64_t rows = breadth(t.band, t.taken | inner) *
+                               breadth(band_image(layout, t.band, false, true), (lead & ~t.taken) | inner);
     return std::max<std::uint64_t>(1, columns * rows);
+}
+
+constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
+{
+    return join_task_breadth(make_join_layout(n), t);
 }
 
 // How many pairs of placements the join meets between two polls of stop():
@@ -101,27 +113,23 @@ constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
 // a nanosecond, the direct count a few).
 inline constexpr std::uint64_t join_poll_pairs = std::uint64_t{1} << 22;
 
-// Counts one task. `stop()` is polled while the lists are built (every 2^16
-// placements) and while they are joined (every join_poll_pairs pairs of
-// placements met, at a group boundary); returns std::nullopt if it said yes.
-// At run time the pair count runs in its build for the widest instruction
-// set the CPU has (POPCNT, AVX-512 VPOPCNTDQ), whatever the compiler flags
-// (cpu_tier.hpp; ws.kernel.cpu caps it).
+// Counts the pairs of one part of a task: the tops of the band that take
+// `taken` of the lead columns `lead`, against the turned tops of the
+// flipped band that take the rest. Adds the queens placed to `nodes`;
+// returns std::nullopt if stop() said yes.
 template <class Stop>
-constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, join_workspace& ws, Stop&& stop)
+constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout, const join_task& t,
+                                                       std::uint32_t lead, std::uint32_t taken, join_workspace& ws,
+                                                       std::uint64_t& nodes, Stop&& stop)
 {
-    const join_layout layout = make_join_layout(n);
-    const std::uint32_t lead = lead_columns(layout, band_free_columns(layout, t.band));
-    const std::uint32_t rest = lead & ~t.taken;
+    const std::uint32_t rest = lead & ~taken;
     const top_rules my_rules(layout, t.band);
-    join_tally out{};
-    if (!build_join_list(my_rules, lead, t.taken, true, ws.mine, ws, out.nodes, stop)) return std::nullopt;
+    if (!build_join_list(my_rules, lead, taken, true, ws.mine, ws, nodes, stop)) return std::nullopt;
     // The partner list: the same list when both names coincide.
-    const bool same = t.self_flip && t.taken == rest;
+    const bool same = t.self_flip && taken == rest;
     if (!same) {
         const top_rules their_rules(layout, band_image(layout, t.band, false, true));
-        if (!build_join_list(their_rules, lead, rest, false, ws.theirs, ws, out.nodes, stop))
-            return std::nullopt;
+        if (!build_join_list(their_rules, lead, rest, false, ws.theirs, ws, nodes, stop)) return std::nullopt;
     }
     const top_list& theirs = same ? ws.mine : ws.theirs;
     const std::uint32_t columns = my_rules.free & ~lead;
@@ -141,21 +149,69 @@ constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, joi
         since_poll += std::uint64_t{ws.mine.start[g + 1] - ws.mine.start[g]} *
                       (theirs.start[other + 1] - theirs.start[other]);
     }
+    return pairs;
+}
+
+// Counts one task: each of its parts (join_tasks.hpp; one part up to
+// n = 23) in turn. `stop()` is polled while the lists are built (every 2^16
+// placements) and while they are joined (every join_poll_pairs pairs of
+// placements met, at a group boundary); returns std::nullopt if it said
+// yes. `on_part(done, parts)` is called after each part (n >= 24: a task
+// has up to tens of thousands, each seconds to minutes). At run time the
+// pair count runs in its build for the widest instruction set the CPU has
+// (POPCNT, AVX-512 VPOPCNTDQ), whatever the compiler flags (cpu_tier.hpp;
+// ws.kernel.cpu caps it).
+template <class Stop, class OnPart>
+constexpr std::optional<join_tally> run_join_task(const join_layout& layout, const join_task& t, join_workspace& ws,
+                                                  Stop&& stop, OnPart&& on_part)
+{
+    const std::uint32_t free = band_free_columns(layout, t.band);
+    const std::uint32_t lead = lead_columns(layout, free);
+    const std::uint32_t fixed = task_lead_columns(layout, free);
+    std::uint64_t parts = 0;
+    for_each_task_part(layout, lead, fixed, t.taken, t.self_flip, [&](std::uint32_t) {
+        ++parts;
+        return true;
+    });
+    join_tally out{};
+    std::uint64_t pairs = 0;
+    std::uint64_t done = 0;
+    const bool whole = for_each_task_part(layout, lead, fixed, t.taken, t.self_flip, [&](std::uint32_t taken) {
+        const std::optional<std::uint64_t> part = count_join_part(layout, t, lead, taken, ws, out.nodes, stop);
+        if (!part) return false;
+        pairs = checked_add(pairs, *part);
+        on_part(++done, parts);
+        return true;
+    });
+    if (!whole) return std::nullopt;
     out.total = checked_mul(pairs, t.weight);
     return out;
 }
 
-// The total for n (OEIS A000170) by the join alone, one task after another.
-// Valid for join_min_n <= n <= join_max_n; constexpr, but meant for run time
-// (one constant evaluation holds n <= 9 on Clang 14, n <= 10 on GCC 12).
-constexpr std::uint64_t count_by_join(int n)
+template <class Stop>
+constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, join_workspace& ws, Stop&& stop)
+{
+    return run_join_task(make_join_layout(n), t, ws, stop, [](std::uint64_t, std::uint64_t) {});
+}
+
+// The total of the cut's board (OEIS A000170) by the join alone, one task
+// after another; constexpr, but meant for run time (one constant evaluation
+// holds n <= 9 on Clang 14, n <= 10 on GCC 12).
+constexpr std::uint64_t count_by_join(const join_layout& layout)
 {
     join_workspace ws;
     std::uint64_t total = 0;
-    for_each_join_task(n, [&](const join_task& t) {
-        total = checked_add(total, run_join_task(n, t, ws, [] { return false; })->total);
+    for_each_join_task(layout, [&](const join_task& t) {
+        const auto tally = run_join_task(layout, t, ws, [] { return false; }, [](std::uint64_t, std::uint64_t) {});
+        total = checked_add(total, tally->total);
     });
     return total;
+}
+
+// The same with n's own cut, join_min_n <= n <= join_max_n.
+constexpr std::uint64_t count_by_join(int n)
+{
+    return count_by_join(make_join_layout(n));
 }
 
 }  // namespace nqueens::detail

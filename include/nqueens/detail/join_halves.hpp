@@ -34,7 +34,7 @@ struct top_rules {
     std::array<std::uint32_t, 16> attacked{};
     std::array<std::array<diagonal_key, 32>, 16> bits{};
 
-    constexpr top_rules(const join_layout& cut, std::array<int, 2> band) : layout(cut)
+    constexpr top_rules(const join_layout& cut, const band_columns& band) : layout(cut)
     {
         free = band_free_columns(layout, band);
         for (int i = 0; i < layout.band; ++i) {
