@@ -1,4 +1,4 @@
-// The join's direct pair count in AVX-512: 8 tops against 8 turned tops a step.
+// The join's direct pair count in AVX-512: 8 tops against 8 turned tops a step (16 for keys of 32 bits).
 #ifndef NQUEENS_DETAIL_JOIN_DIRECT_HPP
 #define NQUEENS_DETAIL_JOIN_DIRECT_HPP
 
@@ -42,8 +42,8 @@ inline void count_fits_block(const diagonal_key* xs, const diagonal_key* ys, std
 // count_fits_block for keys of at most 32 bits, ys[0 .. ny) narrowed to
 // 32 bits: 16 ys a load, so half the instructions per pair.
 template <std::size_t K>
-inline void count_fits_block_narrow(const diagonal_key* xs, const std::uint32_t* ys, std::size_t ny, int width,
-                                    __m512i (&fits)[8]) noexcept
+inline void count_fits_block_narrow(const diagonal_key* xs, const std::uint32_t* ys, std::size_t ny,
+                                    int width, __m512i (&fits)[8]) noexcept
 {
     const __m512i one = _mm512_set1_epi32(1);
     __m512i turned[K];
@@ -59,7 +59,8 @@ inline void count_fits_block_narrow(const diagonal_key* xs, const std::uint32_t*
         const auto live = static_cast<__mmask16>((1u << (ny - j)) - 1);
         const __m512i y = _mm512_maskz_loadu_epi32(live, ys + j);
         for (std::size_t k = 0; k < K; ++k)
-            fits[k] = _mm512_mask_add_epi32(fits[k], _mm512_mask_testn_epi32_mask(live, y, turned[k]), fits[k], one);
+            fits[k] = _mm512_mask_add_epi32(fits[k], _mm512_mask_testn_epi32_mask(live, y, turned[k]),
+                                            fits[k], one);
     }
 }
 

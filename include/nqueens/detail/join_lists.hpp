@@ -23,7 +23,8 @@ namespace nqueens::detail {
 // The top placements of one list, grouped by column set: group g holds
 // keys[start[g] .. start[g + 1]) and has columns set_of[g] (besides the
 // lead columns the list takes). keys may be longer than start.back(): the
-// rest is room kept for the next list.
+// rest is room kept for the next list. A list only prepared
+// (prepare_top_list) has start all zeros: its groups are built one by one.
 struct top_list {
     column_index index;
     std::vector<diagonal_key> keys;
@@ -46,7 +47,8 @@ struct top_scratch {
     int upper_rows = -1;
     quarter_table upper, lower;
     // With AVX-512: each block's meet masks and keys, each in an array of
-    // its own; the upper arrays have one more part, read but masked off.
+    // its own, or for the lower block both in one word (prepare_top_list);
+    // the upper arrays have one more part, read but masked off.
     std::vector<std::uint64_t> upper_meets, lower_meets;
     std::vector<diagonal_key> upper_keys, lower_keys;
     std::vector<block_pair> blocks;  // one group's pairs of blocks
@@ -131,14 +133,15 @@ constexpr void prepare_top_list(const top_rules& rules, std::uint32_t lead, std:
         const auto split_parts = [&](const quarter_table& table, std::vector<std::uint64_t>& meets,
                                      std::vector<diagonal_key>& keys, std::size_t room, bool fold) {
             const std::size_t parts = table.parts.size();
-            resize_for_overwrite(meets, parts + room);
+            if (!fold) resize_for_overwrite(meets, parts + room);
             resize_for_overwrite(keys, parts + room);
             for (std::size_t j = 0; j < parts; ++j) {
-                meets[j] = table.parts[j].meet << shift;
-                keys[j] = fold ? table.parts[j].key | meets[j] : table.parts[j].key;
+                const std::uint64_t meet = table.parts[j].meet << shift;
+                keys[j] = fold ? table.parts[j].key | meet : table.parts[j].key;
+                if (!fold) meets[j] = meet;
             }
             for (std::size_t j = parts; j < parts + room; ++j) {
-                meets[j] = ~std::uint64_t{0};
+                if (!fold) meets[j] = ~std::uint64_t{0};
                 keys[j] = 0;
             }
         };
@@ -299,7 +302,10 @@ constexpr std::size_t build_top_group(const top_list& list, std::uint32_t g, top
 // columns both lists have the same groups and buckets), each lower bucket's
 // meet masks and keys side by side in memory, tiles of 1 x 16 or 2 x 8
 // parts; and the pairs of blocks with an empty upper bucket not skipped
-// (8 % slower).
+// (8 % slower). Nor, on top of the packed lower parts and of building each
+// group as it is joined: a group's pairs of blocks joined class by class by
+// their lower bucket's size (at most 8 parts, 16, more), each class with
+// tiles of its own width, which makes the vector loop's exits predictable.
 template <class Stop>
 constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::uint32_t taken, top_list& out,
                               top_scratch& scratch, std::uint64_t& placed, Stop&& stop)
