@@ -180,8 +180,8 @@ constexpr std::size_t build_top_group(const top_list& list, std::uint32_t g, top
     [[maybe_unused]] const bool packed = scratch.packed;
     [[maybe_unused]] const int key_bits = scratch.key_bits;
     // The group's pairs of blocks, found before any is joined: their buckets'
-    // bounds are then loaded (prefetched at run time) together, and the loop
-    // over them is left once a group.
+    // bounds are then loaded together, and the loop over them is left once a
+    // group (prefetching their lower buckets there gained nothing measurable).
     block_pair* blocks = scratch.blocks.data();
     std::array<std::uint32_t, 32> column{};  // the set's columns, lowest first
     // Each way to split the group's columns between the blocks: `pick`
@@ -200,12 +200,6 @@ constexpr std::size_t build_top_group(const top_list& list, std::uint32_t g, top
         const std::uint32_t v = scratch.lower.index(set ^ part);
         const block_pair b{scratch.upper.start[u], scratch.upper.start[u + 1], scratch.lower.start[v],
                            scratch.lower.start[v + 1]};
-#if defined(__AVX512F__)
-        if (!std::is_constant_evaluated()) {
-            __builtin_prefetch(scratch.lower_keys.data() + b.v0);
-            if (!packed) __builtin_prefetch(scratch.lower_meets.data() + b.v0);
-        }
-#endif
         blocks[found] = b;
         found += b.u0 != b.u1 ? 1 : 0;
         bound += std::size_t{b.u1 - b.u0} * (b.v1 - b.v0);
