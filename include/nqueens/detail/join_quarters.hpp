@@ -61,9 +61,9 @@ constexpr std::uint64_t build_quarter_table(const top_rules& rules, int first, i
     const int n = rules.layout.n;
     table.index.reset(columns, n, last - first);
     const std::size_t buckets = table.index.count;
-    // The bucket sizes are counted as the placements are found (in
-    // start[b + 1]), which are written past `found` in vectors that only
-    // grow, kept between calls: no push_back's size and capacity per part.
+    // The bucket sizes are counted (in start[b + 1]) as the placements are
+    // found; these go to index `found` of vectors that only grow, kept
+    // between calls, so that no part pays for push_back's size and capacity.
     table.start.assign(buckets + 1, 0);
     std::size_t found = 0;
     const auto make_room = [&](std::size_t more) {
