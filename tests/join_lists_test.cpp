@@ -43,6 +43,17 @@ std::multiset<std::pair<std::uint32_t, d::diagonal_key>> list_contents(const d::
     return out;
 }
 
+// Builds the task's own list into ws.mine the way ws.builder says:
+// run_join_task leaves no whole list there where it joins group by group.
+void build_mine(int n, const d::join_task& t, d::join_workspace& ws)
+{
+    const d::join_layout layout = d::make_join_layout(n);
+    const std::uint32_t lead = d::lead_columns(layout, d::band_free_columns(layout, t.band));
+    std::uint64_t placed = 0;
+    REQUIRE(d::build_join_list(d::top_rules(layout, t.band), lead, t.taken, true, ws.mine, ws, placed,
+                               [] { return false; }));
+}
+
 }  // namespace
 
 TEST_CASE("top lists hold the placements and keys of a brute-force search, lead columns included",
@@ -81,11 +92,14 @@ TEST_CASE("every split of the top's rows into two blocks gives the same lists an
             d::join_workspace usual;
             d::join_workspace other;
             other.tops.upper_rows = upper;
+            other.their_tops.upper_rows = upper;
             std::uint64_t sum = 0;
             std::uint64_t differ = 0;
             d::for_each_join_task(n, [&](const d::join_task& t) {
                 const auto a = d::run_join_task(n, t, usual, [] { return false; });
                 const auto b = d::run_join_task(n, t, other, [] { return false; });
+                build_mine(n, t, usual);
+                build_mine(n, t, other);
                 const bool same = a->total == b->total && usual.mine.start == other.mine.start &&
                                   list_contents(usual.mine, t.taken) == list_contents(other.mine, t.taken);
                 differ += same ? 0 : 1;
@@ -94,6 +108,35 @@ TEST_CASE("every split of the top's rows into two blocks gives the same lists an
             CHECK(differ == 0);
             CHECK(sum == total(n));
         }
+    }
+}
+
+TEST_CASE("a task joined group by group counts the queens that building its two whole lists places",
+          "[join_lists]")
+{
+    for (const int n : {8, 11, 14, 15}) {
+        INFO("n = " << n);
+        const d::join_layout layout = d::make_join_layout(n);
+        d::join_workspace ws;
+        ws.builder = d::list_builder::quarters;
+        d::top_list list;
+        d::top_scratch scratch;
+        std::uint64_t differ = 0;
+        d::for_each_join_task(n, [&](const d::join_task& t) {
+            const std::uint32_t lead = d::lead_columns(layout, d::band_free_columns(layout, t.band));
+            const std::uint32_t rest = lead & ~t.taken;
+            std::uint64_t placed = 0;
+            const auto stop = [] { return false; };
+            REQUIRE(
+                d::build_top_list(d::top_rules(layout, t.band), lead, t.taken, list, scratch, placed, stop));
+            if (!(t.self_flip && t.taken == rest))
+                REQUIRE(d::build_top_list(d::top_rules(layout, d::band_image(layout, t.band, false, true)),
+                                          lead, rest, list, scratch, placed, stop));
+            const auto joined = d::run_join_task(n, t, ws, stop);
+            REQUIRE(joined.has_value());
+            differ += joined->nodes == placed ? 0 : 1;
+        });
+        CHECK(differ == 0);
     }
 }
 
@@ -173,6 +216,7 @@ TEST_CASE("the row search builds the lists the quarter tables build, grouped thr
             const auto a = d::run_join_task(n, t, quarters, [] { return false; });
             const auto b = d::run_join_task(n, t, copied, [] { return false; });
             const auto c = d::run_join_task(n, t, in_place, [] { return false; });
+            build_mine(n, t, quarters);
             const auto contents = list_contents(quarters.mine, t.taken);
             const bool same =
                 a->total == b->total && b->total == c->total && quarters.mine.start == copied.mine.start &&

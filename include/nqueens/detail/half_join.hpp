@@ -35,11 +35,18 @@ enum class list_builder { by_lead_columns, quarters, rows };
 // Reusable buffers for one thread, so that tasks do not allocate.
 struct join_workspace {
     top_list mine, theirs;
-    top_scratch tops;
+    top_scratch tops, their_tops;
     row_scratch rows;
     kernel_scratch kernel;
     list_builder builder = list_builder::by_lead_columns;
 };
+
+// Whether `ws.builder` says to build the lists by the row search.
+constexpr bool lists_by_rows(const join_workspace& ws, const top_rules& rules)
+{
+    return ws.builder == list_builder::rows ||
+           (ws.builder == list_builder::by_lead_columns && rules.layout.lead > 4);
+}
 
 // Builds one list of a task the way `ws.builder` says.
 template <class Stop>
@@ -47,9 +54,8 @@ constexpr bool build_join_list(const top_rules& rules, std::uint32_t lead, std::
                                bool name_groups, top_list& out, join_workspace& ws, std::uint64_t& placed,
                                Stop&& stop)
 {
-    const bool rows = ws.builder == list_builder::rows ||
-                      (ws.builder == list_builder::by_lead_columns && rules.layout.lead > 4);
-    if (rows) return build_top_list_by_rows(rules, lead, taken, name_groups, out, ws.rows, placed, stop);
+    if (lists_by_rows(ws, rules))
+        return build_top_list_by_rows(rules, lead, taken, name_groups, out, ws.rows, placed, stop);
     return build_top_list(rules, lead, taken, out, ws.tops, placed, stop);
 }
 
@@ -116,7 +122,11 @@ inline constexpr std::uint64_t join_poll_pairs = std::uint64_t{1} << 22;
 // Counts the pairs of one part of a task: the tops of the band that take
 // `taken` of the lead columns `lead`, against the turned tops of the
 // flipped band that take the rest. Adds the queens placed to `nodes`;
-// returns std::nullopt if stop() said yes.
+// returns std::nullopt if stop() said yes. `stop()` is polled while the
+// lists are built (every 2^16 placements; lists from quarter tables: once
+// their tables are built) and while they are joined (every join_poll_pairs
+// pairs of placements met, and every 64 groups where each group is built as
+// it is joined, at a group boundary).
 template <class Stop>
 constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout, const join_task& t,
                                                        std::uint32_t lead, std::uint32_t taken, join_workspace& ws,
@@ -124,27 +134,55 @@ constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout
 {
     const std::uint32_t rest = lead & ~taken;
     const top_rules my_rules(layout, t.band);
-    if (!build_join_list(my_rules, lead, taken, true, ws.mine, ws, nodes, stop)) return std::nullopt;
     // The partner list: the same list when both names coincide.
     const bool same = t.self_flip && taken == rest;
-    if (!same) {
-        const top_rules their_rules(layout, band_image(layout, t.band, false, true));
-        if (!build_join_list(their_rules, lead, rest, false, ws.theirs, ws, nodes, stop)) return std::nullopt;
+    // From quarter tables, the lists are only prepared here, and each group
+    // is built just before it is joined: the two groups (kilobytes) then stay
+    // in the first-level cache, where two whole lists (megabytes from n = 16
+    // on) would not fit even the second.
+    const bool by_groups = !lists_by_rows(ws, my_rules);
+    if (by_groups) {
+        prepare_top_list(my_rules, lead, taken, ws.mine, ws.tops, nodes);
+        if (!same)
+            prepare_top_list(top_rules(layout, band_image(layout, t.band, false, true)), lead, rest, ws.theirs,
+                             ws.their_tops, nodes);
+        if (stop()) return std::nullopt;
+    } else {
+        if (!build_join_list(my_rules, lead, taken, true, ws.mine, ws, nodes, stop)) return std::nullopt;
+        if (!same) {
+            const top_rules their_rules(layout, band_image(layout, t.band, false, true));
+            if (!build_join_list(their_rules, lead, rest, false, ws.theirs, ws, nodes, stop)) return std::nullopt;
+        }
     }
     const top_list& theirs = same ? ws.mine : ws.theirs;
     const std::uint32_t columns = my_rules.free & ~lead;
     std::uint64_t pairs = 0;
     std::uint64_t since_poll = join_poll_pairs;  // pairs met since stop() was last asked: ask at once
     for (std::uint32_t g = 0; g < ws.mine.index.count; ++g) {
-        if (ws.mine.start[g] == ws.mine.start[g + 1]) continue;
+        if (!by_groups && ws.mine.start[g] == ws.mine.start[g + 1]) continue;
         const std::uint32_t set = ws.mine.set_of[g];
         const std::uint32_t partner = columns & ~set;
         if (same && partner < set) continue;  // each unordered pair once
-        if (since_poll >= join_poll_pairs) {
+        if (since_poll >= join_poll_pairs || (by_groups && g % 64 == 63)) {
             since_poll = 0;
             if (stop()) return std::nullopt;
         }
         const std::uint32_t other = theirs.index(partner);
+        if (by_groups) {
+            // The two groups just before they are joined (join_lists.hpp).
+            const std::size_t nx = build_top_group(ws.mine, g, ws.tops, ws.mine.keys, 0);
+            std::size_t ny = nx;
+            const diagonal_key* ys = ws.mine.keys.data();
+            if (!same || other != g) {
+                ny = build_top_group(theirs, other, same ? ws.tops : ws.their_tops, ws.theirs.keys, 0);
+                ys = ws.theirs.keys.data();
+                nodes += ny;
+            }
+            nodes += nx;
+            pairs += join_keys(layout, ws.mine.keys.data(), nx, ys, ny, ws.kernel);
+            since_poll += std::uint64_t{nx} * ny;
+            continue;
+        }
         pairs += join_groups(layout, ws.mine, g, theirs, other, ws.kernel);
         since_poll += std::uint64_t{ws.mine.start[g + 1] - ws.mine.start[g]} *
                       (theirs.start[other + 1] - theirs.start[other]);
@@ -153,10 +191,8 @@ constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout
 }
 
 // Counts one task: each of its parts (join_tasks.hpp; one part up to
-// n = 23) in turn. `stop()` is polled while the lists are built (every 2^16
-// placements) and while they are joined (every join_poll_pairs pairs of
-// placements met, at a group boundary); returns std::nullopt if it said
-// yes. `on_part(done, parts)` is called after each part (n >= 24: a task
+// n = 23) in turn, polling `stop()` as count_join_part says; returns
+// std::nullopt if it said yes. `on_part(done, parts)` is called after each part (n >= 24: a task
 // has up to tens of thousands, each seconds to minutes). At run time the
 // pair count runs in its build for the widest instruction set the CPU has
 // (POPCNT, AVX-512 VPOPCNTDQ), whatever the compiler flags (cpu_tier.hpp;

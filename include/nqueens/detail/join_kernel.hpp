@@ -211,17 +211,13 @@ constexpr void build_slice_table(const diagonal_key* ys, std::size_t ny, int wid
     }
 }
 
-// The number of pairs (x in group `group` of `mine`, y in group
-// `partner` of `theirs`, turned upside down) that fit.
-constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& mine, std::uint32_t group,
-                                    const top_list& theirs, std::uint32_t partner, kernel_scratch& scratch)
+// The number of pairs (x in xs[0 .. nx), y in ys[0 .. ny) turned upside
+// down) that fit.
+constexpr std::uint64_t join_keys(const join_layout& layout, const diagonal_key* xs, std::size_t nx,
+                                  const diagonal_key* ys, std::size_t ny, kernel_scratch& scratch)
 {
-    const std::uint32_t x0 = mine.start[group], x1 = mine.start[group + 1];
-    const std::uint32_t y0 = theirs.start[partner], y1 = theirs.start[partner + 1];
-    if (x0 == x1 || y0 == y1) return 0;
-    const std::uint32_t ny = y1 - y0;
+    if (nx == 0 || ny == 0) return 0;
     const std::size_t words = (ny + 63) / 64;
-    const std::size_t nx = x1 - x0;
     const auto bits = static_cast<std::size_t>(layout.key_bits());
     // Wider slices mean fewer lookups per x but larger tables: pick the
     // width (4 to 8 bits) with the least work for these group sizes.
@@ -236,8 +232,6 @@ constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& m
     // The sliced count's work besides cost(): a few steps per x for its
     // slices, a few hundred per 64 ys to transpose them.
     const std::size_t sliced = cost(slice) + 3 * nx * slices + 256 * words;
-    const diagonal_key* xs = mine.keys.data() + x0;
-    const diagonal_key* ys = theirs.keys.data() + y0;
     // Constant evaluation runs the plain build (the others are not constexpr).
     cpu_tier tier = cpu_tier::baseline;
     if (!std::is_constant_evaluated()) tier = usable_cpu_tier(scratch.cpu);
@@ -266,6 +260,16 @@ constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& m
         default:
             return count_fits_as<0>(tier, xs, nx, table.data(), words, slice, slices);
     }
+}
+
+// The number of pairs (x in group `group` of `mine`, y in group
+// `partner` of `theirs`, turned upside down) that fit.
+constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& mine, std::uint32_t group,
+                                    const top_list& theirs, std::uint32_t partner, kernel_scratch& scratch)
+{
+    const std::uint32_t x0 = mine.start[group], y0 = theirs.start[partner];
+    return join_keys(layout, mine.keys.data() + x0, mine.start[group + 1] - x0, theirs.keys.data() + y0,
+                     theirs.start[partner + 1] - y0, scratch);
 }
 
 }  // namespace nqueens::detail

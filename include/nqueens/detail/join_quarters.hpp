@@ -6,10 +6,12 @@
 #include <nqueens/detail/join_halves.hpp>
 #include <nqueens/detail/join_tasks.hpp>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace nqueens::detail {
@@ -46,7 +48,7 @@ struct quarter_table {
     column_index index;
     std::vector<std::uint32_t> start;
     std::vector<quarter_part> parts;
-    std::vector<quarter_part> unsorted;  // the parts in the order found
+    std::vector<quarter_part> unsorted;  // the parts in the order found (and room after them)
     std::vector<std::uint32_t> bucket_of;
 };
 
@@ -58,8 +60,30 @@ constexpr std::uint64_t build_quarter_table(const top_rules& rules, int first, i
 {
     const int n = rules.layout.n;
     table.index.reset(columns, n, last - first);
-    table.unsorted.clear();
-    table.bucket_of.clear();
+    const std::size_t buckets = table.index.count;
+    // The bucket sizes are counted (in start[b + 1]) as the placements are
+    // found; these go to index `found` of vectors that only grow, kept
+    // between calls, so that no part pays for push_back's size and capacity.
+    table.start.assign(buckets + 1, 0);
+    std::size_t found = 0;
+    const auto make_room = [&](std::size_t more) {
+        if (found + more <= table.unsorted.size()) return;
+        const std::size_t size = std::max(found + more, 2 * table.unsorted.size());
+        if (std::is_constant_evaluated()) {
+            // Clang 14 cannot evaluate libstdc++'s resize() of a vector of integers.
+            while (table.unsorted.size() < size) table.unsorted.push_back(quarter_part{});
+            while (table.bucket_of.size() < size) table.bucket_of.push_back(0);
+        } else {
+            table.unsorted.resize(size);
+            table.bucket_of.resize(size);
+        }
+    };
+    const auto keep = [&](quarter_part part, std::uint32_t b) {
+        table.unsorted[found] = part;
+        table.bucket_of[found] = b;
+        ++table.start[b + 1];
+        ++found;
+    };
     std::uint64_t placed = 0;
     // Each square's meet bits and key bits together, row by row.
     std::array<std::array<quarter_part, 32>, 16> square{};
@@ -70,19 +94,20 @@ constexpr std::uint64_t build_quarter_table(const top_rules& rules, int first, i
     const auto walk = [&](const auto& self, int r, std::uint32_t cols, std::uint64_t sums,
                           std::uint64_t differences, quarter_part part) -> void {
         if (r == last) {
-            table.unsorted.push_back(part);
-            table.bucket_of.push_back(table.index(cols));
+            make_room(1);
+            keep(part, table.index(cols));
             return;
         }
         std::uint32_t open = rules.open(r, columns, cols, sums, differences);
         if (r == last - 1) {
             // The last row's queens, most of the placements, without a call each.
             placed += static_cast<std::uint64_t>(std::popcount(open));
+            make_room(static_cast<std::size_t>(std::popcount(open)));
             for (; open != 0; open &= open - 1) {
                 const int c = std::countr_zero(open);
                 const quarter_part& here = square[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
-                table.unsorted.push_back(quarter_part{part.meet | here.meet, part.key | here.key});
-                table.bucket_of.push_back(table.index(cols | std::uint32_t{1} << c));
+                keep(quarter_part{part.meet | here.meet, part.key | here.key},
+                     table.index(cols | std::uint32_t{1} << c));
             }
             return;
         }
@@ -97,12 +122,9 @@ constexpr std::uint64_t build_quarter_table(const top_rules& rules, int first, i
     };
     walk(walk, first, 0, 0, 0, quarter_part{});
     // A counting sort by bucket.
-    const std::size_t buckets = table.index.count;
-    table.start.assign(buckets + 1, 0);
-    for (const std::uint32_t b : table.bucket_of) ++table.start[b + 1];
     for (std::size_t b = 0; b < buckets; ++b) table.start[b + 1] += table.start[b];
-    resize_for_overwrite(table.parts, table.unsorted.size());
-    for (std::size_t i = 0; i < table.unsorted.size(); ++i) {
+    resize_for_overwrite(table.parts, found);
+    for (std::size_t i = 0; i < found; ++i) {
         const std::uint32_t b = table.bucket_of[i];
         table.parts[table.start[b]++] = table.unsorted[i];
     }
