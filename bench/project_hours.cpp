@@ -3,19 +3,17 @@
 // random from every stratum are counted one at a time on one thread, and
 // each stratum's CPU seconds per unit of estimate scale its whole estimate.
 //
-// Where the plan is the symmetric search's (n > 23), whose tasks take
-// minutes to hours, a task drawn is not counted whole: its sub-tasks two
-// rows further down are listed, three of them are drawn with probability
-// proportional to their estimates and counted, and the task's seconds are
-// estimated from theirs (two-stage sampling); a sub-task that takes more
-// than a few seconds is estimated the same way from one of its own.
+// Where the join's tasks come in parts (n >= 24), a task takes minutes to
+// years, so a task drawn is not counted whole: three of its parts are drawn
+// at random and counted, and the task's seconds are estimated from theirs
+// (two-stage sampling).
 //
 // usage: project_hours N [SECONDS] [SEED]
 //   SECONDS  the sampling budget, wall time (default 60): sampling goes on, a few tasks
 //            from every stratum in turn, until it is spent; the task that is
 //            running then finishes
 //   SEED     of the random draw (default 1)
-#include <nqueens/detail/symmetric_search.hpp>
+#include <nqueens/detail/half_join.hpp>
 #include <nqueens/plan.hpp>
 
 #include <algorithm>
@@ -47,50 +45,43 @@ struct stratum {
     std::vector<double> seconds, estimates;  // of the tasks counted
 };
 
-// The CPU seconds of one task of a symmetric-search plan, estimated from
-// `draws` of its sub-tasks two rows further down, drawn with probability
-// proportional to their estimates (with replacement): the mean of each
-// draw's seconds divided by its share of the task's estimate. A sub-task
-// still running after `cap` CPU seconds is given up and estimated the same
-// way from one draw of its own sub-tasks, and so on down.
+// The CPU seconds of one join task with parts (n >= 24), estimated from
+// `draws` of its parts drawn uniformly (with replacement): the mean of
+// their seconds times the number of parts.
 class two_stage {
 public:
-    explicit two_stage(std::mt19937_64& random) : random_(random) {}
+    two_stage(int n, std::mt19937_64& random) : layout_(nqueens::detail::make_join_layout(n)), random_(random) {}
 
-    double seconds(const nqueens::detail::sym_task& task, int draws = 3)
+    double seconds(const nqueens::detail::join_task& task, int draws = 3)
     {
-        std::vector<nqueens::detail::sym_task> subtasks;
-        std::vector<double> weights;
-        auto keep = [&](const nqueens::detail::sym_task& t) {
-            subtasks.push_back(t);
-            weights.push_back(static_cast<double>(nqueens::detail::sym_task_breadth(t, 2)));
-        };
-        nqueens::detail::extend_sym_task(task, std::min(task.row + 2, task.rule.n - 2), keep);
-        double whole = 0;
-        for (const double w : weights) whole += w;
-        if (whole == 0) return 0;  // no board below the task
-        std::discrete_distribution<std::size_t> pick(weights.begin(), weights.end());
+        namespace d = nqueens::detail;
+        const std::uint32_t free = d::band_free_columns(layout_, task.band);
+        const std::uint32_t lead = d::lead_columns(layout_, free);
+        std::vector<std::uint32_t> parts;
+        d::for_each_task_part(layout_, lead, d::task_lead_columns(layout_, free), task.taken, task.self_flip,
+                              [&](std::uint32_t taken) {
+                                  parts.push_back(taken);
+                                  return true;
+                              });
+        if (parts.empty()) return 0;
+        std::uniform_int_distribution<std::size_t> pick(0, parts.size() - 1);
         double sum = 0;
         for (int i = 0; i < draws; ++i) {
-            const std::size_t k = pick(random_);
-            nqueens::detail::sym_tally tally{};
+            std::uint64_t nodes = 0;
             const double t0 = cpu_seconds();
-            const bool done = nqueens::detail::search_symmetric(subtasks[k], tally,
-                                                                [&] { return cpu_seconds() - t0 > cap; });
-            deepest = std::max(deepest, subtasks[k].row);
-            const double spent = done ? cpu_seconds() - t0 : seconds(subtasks[k], 1);
-            counted += done ? 1 : 0;
-            sum += spent * whole / weights[k];
+            (void)d::count_join_part(layout_, task, lead, parts[pick(random_)], ws_, nodes, [] { return false; });
+            sum += cpu_seconds() - t0;
+            ++counted;
         }
-        return sum / draws;
+        return sum / draws * static_cast<double>(parts.size());
     }
 
-    static constexpr double cap = 5;
-    std::size_t counted = 0;  // sub-tasks counted whole
-    int deepest = 0;          // the most rows a sub-task drawn had placed
+    std::size_t counted = 0;  // parts counted
 
 private:
+    nqueens::detail::join_layout layout_;
     std::mt19937_64& random_;
+    nqueens::detail::join_workspace ws_;
 };
 
 int usage()
@@ -143,15 +134,15 @@ int main(int argc, char** argv)
 
         std::mt19937_64 random(seed);
         nqueens::work_plan::workspace ws;
-        // The symmetric search's tasks, in id order, for the two-stage draw.
-        const bool sub_sample = n > nqueens::detail::join_max_n;
-        std::vector<nqueens::detail::sym_task> sym_tasks;
+        // The join's tasks, in id order, for the two-stage draw where they have parts.
+        const bool sub_sample = n >= nqueens::detail::join_min_n &&
+                                nqueens::detail::make_join_layout(n).task_lead < nqueens::detail::make_join_layout(n).lead;
+        std::vector<nqueens::detail::join_task> join_tasks;
         if (sub_sample) {
-            nqueens::detail::for_each_sym_task(n, nqueens::work_plan::split_depth(n),
-                                               [&](const nqueens::detail::sym_task& t) { sym_tasks.push_back(t); });
-            if (sym_tasks.size() != plan.size()) throw std::logic_error("the symmetric tasks do not match the plan");
+            nqueens::detail::for_each_join_task(n, [&](const nqueens::detail::join_task& t) { join_tasks.push_back(t); });
+            if (join_tasks.size() != plan.size()) throw std::logic_error("the join's tasks do not match the plan");
         }
-        two_stage sub(random);
+        two_stage sub(n, random);
         const auto start = std::chrono::steady_clock::now();
         const auto since = [](std::chrono::steady_clock::time_point t) {
             return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
@@ -169,7 +160,7 @@ int main(int argc, char** argv)
                 s.ids[k] = s.ids.back();
                 s.ids.pop_back();
                 if (sub_sample) {
-                    s.seconds.push_back(sub.seconds(sym_tasks[id]));
+                    s.seconds.push_back(sub.seconds(join_tasks[id]));
                 } else {
                     const double t0 = cpu_seconds();
                     (void)plan.run(id, std::stop_token{}, ws);
@@ -214,9 +205,8 @@ int main(int argc, char** argv)
         }
         const double error = projected > 0 ? std::sqrt(variance) / projected : 0;
         if (sub_sample)
-            std::printf("n = %d: %zu tasks; %zu drawn, estimated from %zu of their sub-tasks (down to row %d) in "
-                        "%.0f s on one thread; ",
-                        n, plan.size(), drawn, sub.counted, sub.deepest, since(start));
+            std::printf("n = %d: %zu tasks; %zu drawn, estimated from %zu of their parts in %.0f s on one thread; ",
+                        n, plan.size(), drawn, sub.counted, since(start));
         else
             std::printf("n = %d: %zu tasks; %zu counted (%.2g %% of the estimated work) in %.0f s on one thread; ",
                         n, plan.size(), drawn, 100 * sampled / total, since(start));

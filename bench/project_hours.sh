@@ -3,8 +3,8 @@
 # from a sample of its tasks (bench/project_hours.cpp): tasks drawn at random
 # from strata of equal estimated work, counted on one thread until the budget
 # is spent, each stratum's seconds per unit of estimate scaling the rest.
-# For N > 23 (the symmetric search, whose tasks take minutes to hours) each
-# task drawn is estimated from a few of its sub-tasks a few rows down.
+# For N >= 24 (tasks in parts, each task minutes to years) each task drawn
+# is estimated from a few of its parts.
 # Not part of ctest.
 #
 # usage: bench/project_hours.sh [--seconds S] [--build DIR] N...

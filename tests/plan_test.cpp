@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <exception>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 
 namespace {
@@ -66,8 +67,8 @@ TEST_CASE("a work_plan's tasks are stable and add up to the counts", "[plan]")
     CHECK(nqueens::work_plan(12).distinct_of(sum) == 0);  // a totals plan has no distinct count
     CHECK_THROWS_AS(a.run(a.size()), std::out_of_range);
 
-    // n < 6 and n > 23: the symmetric search's tasks, each with its own
-    // share of the distinct count.
+    // n < 6: the symmetric search's tasks, each with its own share of the
+    // distinct count.
     for (int n = 1; n <= 5; ++n) {
         INFO("n = " << n);
         const nqueens::work_plan plan(n, both);
@@ -83,7 +84,7 @@ TEST_CASE("a work_plan's tasks are stable and add up to the counts", "[plan]")
         CHECK(s.distinct == distinct(n));
         CHECK(plan.distinct_of(s) == distinct(n));
     }
-    CHECK(nqueens::work_plan(24, both).version() == 1);
+    CHECK(nqueens::work_plan(24, both).version() == 9);
     CHECK(nqueens::work_plan(1).size() == 1);
     CHECK(nqueens::work_plan(2).size() == 0);
     CHECK(nqueens::work_plan(3).size() == 0);
@@ -111,13 +112,35 @@ TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count
         }
         CHECK(sum.total == total(n));
     }
-    // Below 6 there is nothing to join, above 23 its lists outgrow memory:
-    // the symmetric search's plan.
+    // Below 6 there is nothing to join: the symmetric search's plan.
     CHECK(nqueens::work_plan(5).version() == 1);
     CHECK(nqueens::work_plan(5).mode() == both);
     CHECK(nqueens::work_plan(18).version() == 2);
-    CHECK(nqueens::work_plan(24).version() == 1);
-    CHECK(nqueens::work_plan(24).mode() == both);
+    CHECK(nqueens::work_plan(24).mode() == nqueens::count_mode::total);
+}
+
+TEST_CASE("from n = 24 the join's tasks come in parts, under versions 8 and 9", "[plan]")
+{
+    const auto both = nqueens::count_mode::with_distinct;
+    for (int n = 24; n <= nqueens::detail::join_max_n; ++n)
+        CHECK(nqueens::detail::join_task_list_version(n) == 8u);
+    CHECK(nqueens::detail::mode_of_plan_version(8) == nqueens::count_mode::total);
+    CHECK(nqueens::detail::mode_of_plan_version(9) == both);
+    const nqueens::work_plan plan(24);
+    CHECK(plan.version() == 8);
+    CHECK(nqueens::work_plan(24, both).version() == 9);
+    CHECK(plan.size() == 270336);
+    CHECK_FALSE(plan.distinct_per_task());
+    // A record of the symmetric search's list that counted n = 24 before
+    // (version 1) is refused with one line.
+    CHECK(refusal_of_old_list(24, 1, 58314) ==
+          "cp uses sub-problem list version 1; this run uses version 8 (counting totals only)");
+    // Every task has parts, and a task gives up soon when asked to stop.
+    nqueens::work_plan::workspace ws;
+    std::stop_source stop;
+    stop.request_stop();
+    CHECK_FALSE(plan.run(0, stop.get_token(), ws).has_value());
+    for (std::size_t id : {std::size_t{0}, plan.size() / 2, plan.size() - 1}) CHECK(plan.estimate(id) > 0);
 }
 
 TEST_CASE("from n = 19 the join's tasks split further to bound memory, under versions 4 and 5", "[plan]")
@@ -129,7 +152,7 @@ TEST_CASE("from n = 19 the join's tasks split further to bound memory, under ver
         CHECK(nqueens::work_plan(n, both).version() == 5);
     }
     for (int n = nqueens::detail::join_min_n; n <= nqueens::detail::join_max_n; ++n)
-        CHECK(nqueens::detail::join_task_list_version(n) == (n == 16 ? 6u : n >= 19 ? 4u : 2u));
+        CHECK(nqueens::detail::join_task_list_version(n) == (n >= 24 ? 8u : n == 16 ? 6u : n >= 19 ? 4u : 2u));
     CHECK(nqueens::detail::mode_of_plan_version(4) == nqueens::count_mode::total);
     CHECK(nqueens::detail::mode_of_plan_version(5) == both);
     CHECK(nqueens::work_plan(19).size() == 1280);
@@ -164,8 +187,9 @@ TEST_CASE("threads_within keeps a count's threads to its memory budget", "[plan]
     CHECK(work_plan::threads_within(18, gib) == 10);
     CHECK(work_plan::threads_within(20, gib) == 6);
     for (int n = 21; n <= 23; ++n) CHECK(work_plan::threads_within(n, gib) == 5);
-    // The symmetric search (n > 23) and the small joins take every core of a big machine.
-    CHECK(work_plan::threads_within(24, gib) >= 128);
+    for (int n = 24; n <= 32; ++n) CHECK(work_plan::threads_within(n, gib) == 5);
+    // The symmetric search (n < 6) and the small joins take every core of a big machine.
+    CHECK(work_plan::threads_within(5, gib) >= 128);
     CHECK(work_plan::threads_within(14, gib) >= 32);
 }
 

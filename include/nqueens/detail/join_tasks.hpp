@@ -61,12 +61,13 @@ struct join_layout {
 inline constexpr int join_min_n = 6;
 inline constexpr int join_max_n = 32;
 
-// The band rows for each n: one or two up to n = 25, then more, since
-// each row of the top multiplies its placements by about 4.5 and a task's
-// lists must stay within a few hundred MB even where every free column is
-// a lead column.
+// The band rows for each n: one or two up to n = 24, then three or four,
+// since each row of the top multiplies its placements by about 4.5 and a
+// task's lists must stay within a few hundred MB even where every free
+// column is a lead column (n = 31, 32). A higher band has more placements,
+// which the tasks then spread over.
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2,
-                                                                   1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4};
+                                                                   1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 3, 4, 3, 4};
 
 // k, the lead columns fixed per task, for each n. Odd n has only (n + 1) / 2
 // bands, too few to keep threads busy; all n need lists small enough for the
@@ -82,9 +83,9 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {0, 0, 0, 0, 0
 // n = 24 a task fixes only the first join_task_lead_columns[n] of them and
 // splits the rest itself.
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 16, 18, 20, 20, 22, 22, 24, 24, 26};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 16, 16, 16, 20, 20, 24, 24, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 11, 14, 10, 10, 8, 8, 6, 6, 6};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 11, 7, 3, 6, 2, 6, 1, 6, 1};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
