@@ -20,8 +20,8 @@ commands:
   count N [--threads T] [--unique] [--json] [--progress | --no-progress]
                        count the solutions for an N x N board on T threads
                        (default: all cores, at most as many as fit in 1 GiB:
-                       5 to 10 for N = 18..23) and time it; --unique adds the
-                       distinct count (6 <= N <= 23: at no extra cost);
+                       5 to 10 for N >= 18) and time it; --unique adds the
+                       distinct count (N >= 6: at little extra cost);
                        progress goes to stderr (default: on when stderr is a
                        terminal)
   count N ... [--checkpoint FILE [--checkpoint-interval S] [--recheck K]]

@@ -38,9 +38,9 @@ With P = 1 the one rank counts alone.
 options:
   --threads T          threads per counting rank (default: the cores of its
                        node divided among the counting ranks on it, at most
-                       as many as fit in 1 GiB: 5 to 10 for N = 18..23)
-  --unique             also print the distinct count (6 <= N <= 23: at no extra
-                       cost; other N: a slower search)
+                       as many as fit in 1 GiB: 5 to 10 for N >= 18)
+  --unique             also print the distinct count (N >= 6: at little extra
+                       cost; N < 6: a slower search)
   --json               one JSON object on stdout
   --progress, --no-progress
                        show (hide) the progress line on stderr (default:

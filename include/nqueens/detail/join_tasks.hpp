@@ -85,7 +85,7 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {0, 0, 0, 0, 0
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 16, 16, 16, 20, 20, 24, 24, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 11, 7, 3, 6, 2, 6, 1, 6, 1};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 11, 7, 2, 6, 2, 6, 1, 6, 1};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
