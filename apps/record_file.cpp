@@ -28,9 +28,9 @@ std::string program_name()
 
 namespace {
 
-// The largest record file read: a complete record of n = 32 (240,730
-// tasks) is about 13 MB, and parsing takes several times the file size in
-// memory.
+// The largest record file read: a complete record of the largest plan
+// (n = 23, 363,012 tasks) is about 20 MB, and parsing takes several times
+// the file size in memory.
 constexpr std::uint64_t max_record_file_size = 64ull << 20;
 
 // The directory holding `path`, for fsync after a rename into it.

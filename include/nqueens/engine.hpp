@@ -37,7 +37,7 @@ struct progress {
 struct parallel_options {
     // 0: std::thread::hardware_concurrency(), but no more than fit in
     // default_memory_budget (1 GiB) by work_plan::threads_within: at most 10
-    // threads for n = 18 and 19, 6 for n = 20, 5 for n = 21..23.
+    // threads for n = 18 and 19, 6 for n = 20, 5 from n = 21 on.
     unsigned threads = 0;
     // What parallel_count(n, options) computes; parallel_count(plan, options) follows the plan.
     count_mode mode = count_mode::total;
@@ -303,12 +303,12 @@ inline parallel_result parallel_count(const work_plan& plan, const parallel_opti
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
 // Cost, totals only: about a second of one core at n = 17 and ten seconds
 // at n = 18, divided among the threads, with tens of MB of memory per
-// thread up to n = 19 and up to about 150 MB at n = 20..23 (by default no
-// more threads than fit in 1 GiB: work_plan::threads_within). Each extra row costs about 4 to 5 times more on
-// average, but unevenly: an odd n about twice the even n below it, the next even n about ten times the odd
-// one. With distinct: the same for 6 <= n <= 23 (plus about a second at most for Burnside's lemma), about ten
-// times more for other n (the symmetric search). Measured figures, with the commands that give them: README,
-// "Speed".
+// thread up to n = 19 and up to about 200 MB from n = 20 on (by default no
+// more threads than fit in 1 GiB: work_plan::threads_within). Each extra row costs about 4 to 10 times more
+// on average, but unevenly: an odd n about twice the even n below it, the next even n about ten times the odd
+// one (n = 24: thousands of core-hours). With distinct: the same for n >= 6 (plus Burnside's lemma: about a
+// second up to n = 23, about tenfold more every two n beyond), about ten times more for n < 6 (the
+// symmetric search). Measured figures, with the commands that give them: README, "Speed".
 //
 //     auto r = nqueens::parallel_count(16);  // r.sum.total == 14772512
 //     nqueens::parallel_options o;

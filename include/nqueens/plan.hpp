@@ -74,11 +74,10 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 // same list in the same order, so slices of it can run on other machines or
 // resume from a checkpoint. version() changes whenever the split does.
 //
-// Valid for 1 <= n <= 32. Building a plan takes milliseconds, at most about
-// a second (n = 22, 23): 56 tasks for n = 16, 72 for n = 17, 288 for n = 18,
-// 1,280 for n = 19, up to 363,012 for n = 23 (the same with distinct); the
-// symmetric search's plans, up to 240,730 tasks for n = 32. n = 2 and 3 have
-// no tasks.
+// Valid for 1 <= n <= 32. Building a plan takes milliseconds up to n = 21,
+// about a second from n = 22 on: 56 tasks for n = 16, 72 for n = 17, 288
+// for n = 18, 1,280 for n = 19, 200,000 to 363,012 from n = 22 on (the same
+// with distinct). n = 2 and 3 have no tasks.
 //
 //     const nqueens::work_plan plan(16);
 //     nqueens::solution_counts sum{};
@@ -126,8 +125,8 @@ public:
 
     // The most threads that can count tasks of n side by side within about
     // `budget` bytes (at least 1): each thread of the join keeps its own
-    // half-board lists, from a few MB at n = 16 to about 70 MB at n = 18 and
-    // 19 and 110 to 150 MB at n = 20..23; the symmetric search needs next to
+    // half-board lists, from a few MB at n = 16 to about 70 MB at n = 19 and
+    // 110 to 200 MB from n = 20 on; the symmetric search needs next to
     // nothing. parallel_count() keeps to default_memory_budget unless told
     // the number of threads.
     static unsigned threads_within(int n, std::size_t budget) noexcept
@@ -137,7 +136,7 @@ public:
         // x86-64 with glibc, and about a third more for other allocators.
         const std::size_t per_thread =
             !join ? 4 : (n <= 16 ? 16 : (n == 17 ? 64 : (n <= 19 ? 96 : (n == 20 ? 160 : 192))));
-        const std::size_t base = 64;  // the plan (363,012 tasks at n = 23) and the program
+        const std::size_t base = 64;  // the plan (at most 363,012 tasks, n = 23) and the program
         const std::size_t megabytes = budget >> 20;
         if (megabytes <= base + per_thread) return 1;
         const std::size_t threads = (megabytes - base) / per_thread;
@@ -152,7 +151,7 @@ public:
     // The distinct count of n from `sum`, the counts of every task of the
     // plan added up: sum.distinct for the symmetric search's tasks; for the
     // join's, Burnside's lemma on sum.total (milliseconds; about a second at
-    // n = 22 or 23). 0 for a plan without distinct counts. Throws
+    // n = 22 or 23, about tenfold more every two n beyond: minutes at n = 27). 0 for a plan without distinct counts. Throws
     // std::overflow_error rather than wrap.
     std::uint64_t distinct_of(const solution_counts& sum) const
     {
@@ -180,7 +179,7 @@ public:
     }
 
     // The buffers a task of the join fills (its half-board lists: tens of MB,
-    // a hundred or two at n = 20..23): a thread that runs many tasks should
+    // a hundred or two from n = 20 on): a thread that runs many tasks should
     // keep one and pass it to every run() rather than pay for fresh memory
     // each time.
     using workspace = detail::join_workspace;

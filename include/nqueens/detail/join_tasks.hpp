@@ -74,14 +74,14 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {0, 0, 0, 0, 0
 // caches (measured best: k = 4 for n = 17, 2 for n = 18, 0 for n = 16,
 // whose 56 bands keep two threads busy and whose quarter tables, built
 // once per list, are then built once per band instead of once per subset
-// of the lead columns) and, from n = 19, for memory. A thread holds two
-// lists at 8 bytes a placement, plus up to 12 bytes a placement while it
-// groups one (build_top_list_by_rows; the quarter tables of n <= 18 are
-// smaller), so k keeps the largest list to a few million placements: about
-// 70 MB a thread at n = 19, a few hundred MB at most up to n = 23, where
-// more lead columns would mean too many tasks (363,012 already). From
-// n = 24 a task fixes only the first join_task_lead_columns[n] of them and
-// splits the rest itself.
+// of the lead columns) and, from n = 19, for memory. From n = 19 a thread
+// holds two lists at 8 bytes a placement, plus up to 12 bytes a placement
+// while it groups one (build_top_list_by_rows; n <= 18 builds each group
+// from quarter tables as it joins it, and holds far less), so k keeps the
+// largest list to a few million placements: about 70 MB a thread at
+// n = 19, a hundred or two up to n = 32. More lead columns would mean too
+// many tasks at n = 23 (363,012 already), so from n = 24 a task fixes only
+// the first join_task_lead_columns[n] of them and splits the rest itself.
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 16, 16, 16, 20, 20, 24, 24, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
