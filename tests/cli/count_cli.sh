@@ -56,4 +56,20 @@ grep -q '100.0 %' "$dir/progress" || fail "--progress did not reach 100 %: $(cat
 "$bin" count 14 --json --progress --no-progress >/dev/null 2>"$dir/progress" || fail "--no-progress failed"
 [ ! -s "$dir/progress" ] || fail "--no-progress printed: $(cat "$dir/progress")"
 
+# n = 24: a task takes minutes, but its parts move the line from the first
+# seconds: an ETA while no task has finished yet.
+# Stopped by SIGTERM as soon as the ETA shows (a background job ignores
+# SIGINT), within 120 s at most: sanitizer builds are slow.
+timeout -s TERM 120 "$bin" count 24 --threads 2 --progress >/dev/null 2>"$dir/progress" &
+pid=$!
+for _ in $(seq 1200); do
+    grep -Eq 'ETA [0-9]' "$dir/progress" && break
+    sleep 0.1
+done
+kill -TERM "$pid" 2>/dev/null || true
+wait "$pid" || true
+grep -q '^  0.0 %  0/270336 tasks' "$dir/progress" || fail "count 24 --progress: $(head -c 300 "$dir/progress")"
+grep -Eq '^ *[0-9.]+ %  0/270336 tasks .* ETA [0-9]' "$dir/progress" ||
+    fail "count 24 --progress showed no ETA before a task finished: $(tail -c 300 "$dir/progress")"
+
 finish count_cli
