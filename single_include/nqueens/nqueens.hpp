@@ -2043,7 +2043,7 @@ namespace nqueens {
 // weighs it by the size of its class (2, 4 or 8). The tests use it to
 // cross-check count_queens(n) and count_distinct(n) (count.hpp), which get
 // the same numbers by another route; parallel_count (engine.hpp) runs it on
-// all cores for n < 6 and n > 23.
+// all cores for n < 6.
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise
 // and std::overflow_error rather than wrap. Cost: single-threaded, about as
