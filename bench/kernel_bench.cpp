@@ -2,10 +2,10 @@
 // empty board, the weighted walk of count_queens(n), the 8-fold symmetric search (--unique), the half-board
 // join (totals) and plan building.
 #include <nqueens/count.hpp>
-#include <nqueens/detail/orbit_walk.hpp>
-#include <nqueens/detail/search.hpp>
-#include <nqueens/detail/symmetric_search.hpp>
-#include <nqueens/engine.hpp>
+#include <nqueens/detail/search/orbit_walk.hpp>
+#include <nqueens/detail/search/kernel.hpp>
+#include <nqueens/detail/search/symmetric_search.hpp>
+#include <nqueens/runtime/engine.hpp>
 
 #include <benchmark/benchmark.h>
 

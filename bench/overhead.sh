@@ -42,8 +42,8 @@ if grep -q '^MPIEXEC_EXECUTABLE:FILEPATH=.' "$build/CMakeCache.txt"; then
     mpiexec=$(sed -n 's/^MPIEXEC_EXECUTABLE:FILEPATH=//p' "$build/CMakeCache.txt")
 fi
 cmake --build "$build" -j2 --target "${targets[@]}" >/dev/null
-nqueens=$build/apps/nqueens
-mpibin=$build/apps/mpi/nqueens-mpi
+nqueens=$build/bin/nqueens
+mpibin=$build/bin/nqueens-mpi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

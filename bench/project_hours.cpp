@@ -13,8 +13,8 @@
 //            from every stratum in turn, until it is spent; the task that is
 //            running then finishes
 //   SEED     of the random draw (default 1)
-#include <nqueens/detail/half_join.hpp>
-#include <nqueens/plan.hpp>
+#include <nqueens/detail/join/run_task.hpp>
+#include <nqueens/runtime/plan.hpp>
 
 #include <algorithm>
 #include <chrono>

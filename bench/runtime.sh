@@ -47,7 +47,7 @@ rm -f "$log"
 time_file=$(mktemp)
 trap 'rm -f "$time_file"' EXIT
 seed=$build/bench/seed_reference
-nqueens=$build/apps/nqueens
+nqueens=$build/bin/nqueens
 
 # field JSON KEY: the number after "KEY": in a one-line JSON object.
 field() { sed -E "s/.*\"$2\":([0-9.]+).*/\1/" <<<"$1"; }

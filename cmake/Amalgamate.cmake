@@ -1,13 +1,17 @@
-# Writes the single header single_include/nqueens/nqueens.hpp: the front
-# header include/nqueens/nqueens.hpp with every <nqueens/...> header it
-# reaches inlined once, where it is first included; standard and Boost
-# includes stay as they are.
-#   cmake -P cmake/Amalgamate.cmake              regenerate it (from anywhere)
-#   cmake -DCHECK=ON -P cmake/Amalgamate.cmake   fail if it is not up to date
+# Writes the single header: the front header include/nqueens/nqueens.hpp with
+# every <nqueens/...> header it reaches inlined once, where it is first
+# included; standard and Boost includes stay as they are. It is generated,
+# never committed (the tests generate it into the build tree and compile
+# with it alone).
+#   cmake -P cmake/Amalgamate.cmake                      writes ./nqueens.hpp
+#   cmake -DOUTPUT=dir/nqueens.hpp -P cmake/Amalgamate.cmake
 cmake_minimum_required(VERSION 3.21)
 
 get_filename_component(root "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
-set(output "${root}/single_include/nqueens/nqueens.hpp")
+if(NOT DEFINED OUTPUT)
+  set(OUTPUT "nqueens.hpp")
+endif()
+get_filename_component(output "${OUTPUT}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
 set(regenerate "cmake -P cmake/Amalgamate.cmake")
 
 file(STRINGS "${root}/CMakeLists.txt" project_line REGEX "^project\\(nqueens VERSION [0-9.]+" LIMIT_COUNT 1)
@@ -64,29 +68,20 @@ endfunction()
 
 inline_header(nqueens/nqueens.hpp body)
 string(REGEX REPLACE "\n\n\n+" "\n\n" body "${body}")
-set(header "// nqueens ${version}, single header: <nqueens/nqueens.hpp> and the headers it includes, in one file.
-// Generated from include/ by `${regenerate}`; edit include/ and run that, not this file.
+set(header "// SPDX-License-Identifier: BSL-1.0
+// nqueens ${version}, single header: <nqueens/nqueens.hpp> and the headers it includes, in one file.
+// Generated from include/ by `${regenerate}`; edit include/, not this file.
 // Needs C++20 and the Boost headers (Boost.Hana).${body}
 ")
 
-if(CHECK)
-  set(current "")
-  if(EXISTS "${output}")
-    file(READ "${output}" current)
-  endif()
-  if(NOT current STREQUAL header)
-    message(FATAL_ERROR "single_include/nqueens/nqueens.hpp is out of date with include/ (or missing); "
-                        "regenerate it with: ${regenerate}")
-  endif()
-  message(STATUS "single_include/nqueens/nqueens.hpp is up to date with include/")
-else()
-  # Written beside the target and renamed over it: never a half-written header.
-  string(RANDOM LENGTH 8 suffix)
-  set(temp "${output}.tmp.${suffix}")
-  if(EXISTS "${temp}" OR IS_SYMLINK "${temp}")
-    message(FATAL_ERROR "Amalgamate: ${temp} already exists; remove it and run again")
-  endif()
-  file(WRITE "${temp}" "${header}")
-  file(RENAME "${temp}" "${output}")
-  message(STATUS "Wrote ${output}")
+# Written beside the target and renamed over it: never a half-written header.
+string(RANDOM LENGTH 8 suffix)
+set(temp "${output}.tmp.${suffix}")
+if(EXISTS "${temp}" OR IS_SYMLINK "${temp}")
+  message(FATAL_ERROR "Amalgamate: ${temp} already exists; remove it and run again")
 endif()
+get_filename_component(dir "${output}" DIRECTORY)
+file(MAKE_DIRECTORY "${dir}")
+file(WRITE "${temp}" "${header}")
+file(RENAME "${temp}" "${output}")
+message(STATUS "Wrote ${output}")

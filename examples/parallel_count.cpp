@@ -1,5 +1,5 @@
 // Every core at run time: parallel_count with a progress callback, and the distinct count beside the total.
-#include <nqueens/engine.hpp>
+#include <nqueens/runtime/engine.hpp>
 
 #include <cstdio>
 #include <cstdlib>

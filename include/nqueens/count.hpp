@@ -4,10 +4,10 @@
 #define NQUEENS_COUNT_HPP
 
 #include <nqueens/detail/checked.hpp>
-#include <nqueens/detail/compile_time.hpp>
-#include <nqueens/detail/invariant.hpp>
-#include <nqueens/detail/orbit_walk.hpp>
-#include <nqueens/detail/symmetric_search.hpp>
+#include <nqueens/detail/compile_time/count.hpp>
+#include <nqueens/detail/search/fixed_points.hpp>
+#include <nqueens/detail/search/orbit_walk.hpp>
+#include <nqueens/detail/search/symmetric_search.hpp>
 #include <nqueens/domain.hpp>
 
 #include <cstdint>
@@ -16,11 +16,11 @@ namespace nqueens {
 
 // The number of ways to place n non-attacking queens on an n x n board.
 //
-// One search over the board's 8 symmetries (detail/orbit_walk.hpp): it walks
+// One search over the board's 8 symmetries (detail/search/orbit_walk.hpp): it walks
 // a few images of each solution, never all 8, and weighs each board it
 // completes by how many images of it the walk meets. Single-threaded; about
 // 200,000 queens placed at n = 12, growing about 6x per extra row (a few
-// seconds at n = 16); for big n use nqueens::parallel_count (engine.hpp),
+// seconds at n = 16); for big n use nqueens::parallel_count (runtime/engine.hpp),
 // which runs on every core.
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise,
@@ -77,8 +77,7 @@ constexpr std::uint64_t count_queens() noexcept
 constexpr std::uint64_t count_distinct(int n)
 {
     check_domain(n);
-    return detail::distinct_from(n, count_queens(n), detail::count_invariant(n, 2),
-                                 detail::count_invariant(n, 1));
+    return detail::distinct_by_burnside(n, count_queens(n));
 }
 
 // The distinct count, answered by the compiler from count_queens<N>() and

@@ -2,19 +2,20 @@
 #ifndef NQUEENS_NQUEENS_HPP
 #define NQUEENS_NQUEENS_HPP
 
-// The drivers that need the run-time library are separate headers, so that a
-// file that only counts at compile time does not parse <thread> (about a
-// second of compile time alone): <nqueens/plan.hpp> (a count as a list of
-// tasks), <nqueens/engine.hpp> (the threaded engine), <nqueens/checkpoint.hpp>
-// (run records), <nqueens/merge.hpp> (joining shards) and
-// <nqueens/checkpoint_json.hpp> (records as JSON, which needs nlohmann/json).
+// It includes exactly the public headers of include/nqueens/ (a test checks
+// it). The run-time drivers live in include/nqueens/runtime/ and are never
+// included here, so that a file that only counts at compile time does not
+// parse <thread>: plan.hpp (a count as a list of tasks), engine.hpp (the
+// threaded engine), run_record.hpp (run records), merge.hpp (joining shards)
+// and run_record_json.hpp (records as JSON, which needs nlohmann/json).
 #include <nqueens/board.hpp>
 #include <nqueens/canonical.hpp>
 #include <nqueens/count.hpp>
+#include <nqueens/count_symmetric.hpp>
 #include <nqueens/domain.hpp>
 #include <nqueens/render.hpp>
+#include <nqueens/solution_counts.hpp>
 #include <nqueens/solutions.hpp>
-#include <nqueens/symmetry.hpp>
 #include <nqueens/table.hpp>
 #include <nqueens/verify.hpp>
 

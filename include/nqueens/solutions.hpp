@@ -4,9 +4,9 @@
 
 #include <nqueens/board.hpp>
 #include <nqueens/canonical.hpp>
-#include <nqueens/detail/compile_time_solutions.hpp>
-#include <nqueens/detail/enumerate.hpp>
-#include <nqueens/detail/search.hpp>
+#include <nqueens/detail/compile_time/solutions.hpp>
+#include <nqueens/detail/search/enumerate.hpp>
+#include <nqueens/detail/search/kernel.hpp>
 #include <nqueens/domain.hpp>
 
 #include <cstdint>

@@ -23,7 +23,7 @@ expect_error() { expect_error_with "" "$@"; }
 
 # reseal SRC DST CODE: the record file SRC with the Python statement CODE
 # applied to its JSON object r and the checksum recomputed (record_checksum
-# in include/nqueens/checkpoint.hpp), written to DST: a check after the
+# in include/nqueens/runtime/run_record.hpp), written to DST: a check after the
 # checksum's is what must refuse it.
 reseal() {
     python3 - "$@" <<'EOF'

@@ -63,7 +63,7 @@ head -c 50 "$s-1.json" >"$dir/cut.json"
 expect_error_with "not valid JSON" merge "$s-0.json" "$dir/cut.json" "$s-2.json"
 expect_error_with "cannot read" merge "$s-0.json" "$dir/nonexistent.json"
 # A shard claiming 4000000000 shards, with a right checksum (record_checksum
-# in include/nqueens/checkpoint.hpp, recomputed): refused, not allocated for.
+# in include/nqueens/runtime/run_record.hpp, recomputed): refused, not allocated for.
 reseal "$s-1.json" "$dir/huge.json" 'r["shard"] = {"index": 1, "count": 4000000000}'
 expect_error_with "shard 1/4000000000 is cut into more than 1000000 shards" merge "$s-0.json" "$dir/huge.json"
 mkdir "$dir/adir"

@@ -1,6 +1,6 @@
 // expect: parallel_options
 // The front header stops at what the compiler can evaluate: the threaded
-// engine (and <thread>, a second of parsing) comes only with <nqueens/engine.hpp>.
+// engine (and <thread>, a second of parsing) comes only with <nqueens/runtime/engine.hpp>.
 #include <nqueens/nqueens.hpp>
 
 int main()

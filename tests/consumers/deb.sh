@@ -47,7 +47,7 @@ for p in "${wanted[@]}"; do
 done
 
 dpkg-deb -c "$deb" | awk '{ print $NF }' | sed 's|^\./|/|' >"$dir/contents"
-files=(/usr/bin/nqueens /usr/include/nqueens/nqueens.hpp /usr/include/nqueens/detail/search.hpp
+files=(/usr/bin/nqueens /usr/include/nqueens/nqueens.hpp /usr/include/nqueens/detail/search/kernel.hpp
        /usr/lib/cmake/nqueens/nqueensConfig.cmake /usr/lib/cmake/nqueens/nqueensTargets.cmake
        /usr/share/pkgconfig/nqueens.pc /usr/share/man/man1/nqueens.1
        /usr/share/bash-completion/completions/nqueens)

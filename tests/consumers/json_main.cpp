@@ -1,5 +1,5 @@
-// A program outside the project that links nqueens::json: <nqueens/checkpoint_json.hpp> and nlohmann/json.
-#include <nqueens/checkpoint_json.hpp>
+// A program outside the project that links nqueens::json: <nqueens/runtime/run_record_json.hpp> and nlohmann/json.
+#include <nqueens/runtime/run_record_json.hpp>
 #include <nqueens/nqueens.hpp>
 
 #include <nlohmann/json.hpp>

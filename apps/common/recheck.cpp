@@ -1,0 +1,52 @@
+// Recounting a sample of the tasks of record files (merge --recheck, count --recheck).
+#include "common/recheck.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <optional>
+#include <random>
+
+namespace nqueens::app {
+
+std::size_t recheck_records(std::span<const run_record> records, std::span<const std::string> names,
+                            const work_plan& plan, std::size_t k, const std::string& prefix)
+{
+    constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
+    std::vector<std::size_t> owner(plan.size(), none);  // the record of a picked task id
+    std::vector<std::size_t> at(plan.size(), 0);        // and its position there
+    std::mt19937_64 random(std::random_device{}());
+    std::size_t picked = 0;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        std::vector<std::size_t> positions(records[i].done.size());
+        std::iota(positions.begin(), positions.end(), std::size_t{0});
+        if (k < positions.size()) {
+            std::shuffle(positions.begin(), positions.end(), random);
+            positions.resize(k);
+        }
+        for (const std::size_t p : positions) {
+            owner[records[i].done[p]] = i;
+            at[records[i].done[p]] = p;
+        }
+        picked += positions.size();
+    }
+    std::optional<std::string> wrong;
+    parallel_options o;
+    o.mode = plan.mode();
+    o.include = [&](std::size_t id) { return owner[id] != none; };
+    o.on_task_done = [&](std::size_t id, const solution_counts& t) {
+        const solution_counts& said = records[owner[id]].counts[at[id]];
+        // Node counts may differ between program versions; the counts may not.
+        if (wrong || (t.total == said.total && t.distinct == said.distinct)) return;
+        wrong = "'" + names[owner[id]] + "' fails the recheck: task " + std::to_string(id) + " counts " +
+                std::to_string(t.total) + " solutions (" + std::to_string(t.distinct) +
+                " distinct), the file says " + std::to_string(said.total) + " (" +
+                std::to_string(said.distinct) +
+                "); the file is damaged or forged, or was counted by a faulty machine";
+    };
+    parallel_count(plan, o);
+    if (wrong) throw usage_error(prefix + *wrong);
+    return picked;
+}
+
+}  // namespace nqueens::app

@@ -1,0 +1,27 @@
+// Recounting a sample of the tasks of record files, to catch damaged or forged counts.
+#ifndef NQUEENS_APPS_COMMON_RECHECK_HPP
+#define NQUEENS_APPS_COMMON_RECHECK_HPP
+
+#include "common/arguments.hpp"
+
+#include <nqueens/runtime/run_record.hpp>
+#include <nqueens/runtime/engine.hpp>
+
+#include <cstddef>
+#include <span>
+#include <string>
+
+namespace nqueens::app {
+
+// Recounts `k` tasks drawn at random from each of `records` (all of a
+// record's tasks if it has no more), on all cores, and throws usage_error
+// (prefix, then "'NAME' fails the recheck: task ...") naming the first file
+// whose recounted task differs from what it says. No task may be in two
+// records (merge_records' checks). Returns how many tasks it recounted.
+// Cost: those tasks' share of a full count.
+std::size_t recheck_records(std::span<const run_record> records, std::span<const std::string> names,
+                            const work_plan& plan, std::size_t k, const std::string& prefix);
+
+}  // namespace nqueens::app
+
+#endif  // NQUEENS_APPS_COMMON_RECHECK_HPP

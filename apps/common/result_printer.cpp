@@ -1,0 +1,108 @@
+// The one printer of results: JSON through nlohmann, text with the same fields.
+#include "common/result_printer.hpp"
+
+#include "common/arguments.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+
+#include <stdio_ext.h>
+
+namespace nqueens::app {
+
+namespace {
+
+// Milliseconds, as the text shows them; JSON has no NaN or Inf (null then).
+double rounded_seconds(double seconds)
+{
+    return std::isfinite(seconds) ? std::round(seconds * 1000) / 1000 : seconds;
+}
+
+}  // namespace
+
+result_view view_of(const run_record& r, std::optional<std::uint64_t> distinct, unsigned threads,
+                    const std::string& out)
+{
+    result_view v;
+    v.kind = r.slice == shard{} ? result_kind::count : result_kind::shard;
+    v.n = r.n;
+    v.total = r.sum.total;
+    v.distinct = distinct;
+    v.nodes = r.sum.nodes;
+    v.seconds = r.seconds;
+    v.threads = threads;
+    v.slice = r.slice;
+    v.tasks = r.done.size();
+    v.plan_size = r.plan_size;
+    v.out = out;
+    return v;
+}
+
+std::string result_line(const result_view& r)
+{
+    // Appended piece by piece: GCC 12 at -O3 reports a false -Wrestrict
+    // overlap for `" " + std::to_string(...)` temporaries here.
+    std::string text = "n = " + std::to_string(r.n);
+    if (r.kind == result_kind::shard)
+        text += formatted(", shard %s: %zu of %zu tasks,", to_string(r.slice).c_str(), r.tasks, r.plan_size);
+    else
+        text += ':';
+    text += formatted(" %llu solutions", static_cast<unsigned long long>(r.total));
+    if (r.distinct) text += formatted(", %llu distinct", static_cast<unsigned long long>(*r.distinct));
+    const std::string seconds = format_seconds(r.seconds);
+    switch (r.kind) {
+        case result_kind::count:
+            return text + formatted(" (%s s)", seconds.c_str());
+        case result_kind::shard:
+            return text + formatted(" (%s s); written to ", seconds.c_str()) + r.out;
+        case result_kind::merge:
+            text += formatted(" (%u shards, %zu tasks, %s s of counting", r.shards, r.tasks, seconds.c_str());
+            if (r.rechecked) text += formatted("; %zu tasks recounted, all as the files say", *r.rechecked);
+            return text + ")";
+    }
+    return text;
+}
+
+std::string result_json(const result_view& r)
+{
+    nlohmann::ordered_json j;
+    j["n"] = r.n;
+    if (r.kind == result_kind::shard) {
+        j["shard"] = to_string(r.slice);
+        j["tasks"] = r.tasks;
+    }
+    j["total"] = r.total;
+    if (r.distinct) j["distinct"] = *r.distinct;
+    if (r.kind == result_kind::merge) {
+        j["nodes"] = r.nodes;
+        j["shards"] = r.shards;
+        j["tasks"] = r.tasks;
+        j["seconds"] = rounded_seconds(r.seconds);
+        if (r.rechecked) j["rechecked"] = *r.rechecked;
+        return j.dump();
+    }
+    j["threads"] = r.threads;
+    if (r.ranks) j["ranks"] = *r.ranks;
+    j["seconds"] = rounded_seconds(r.seconds);
+    j["nodes"] = r.nodes;
+    // --out is valid UTF-8 with --json (parse_count_args): dump() does not throw.
+    if (r.kind == result_kind::shard) j["out"] = r.out;
+    return j.dump();
+}
+
+void print_result(const result_view& r, bool json)
+{
+    const std::string text = (json ? result_json(r) : result_line(r)) + "\n";
+    // fputs may leave the error to the flush (a full disk shows there).
+    if (std::fputs(text.c_str(), stdout) < 0 || std::fflush(stdout) != 0) {
+        const int error = errno != 0 ? errno : EIO;
+        __fpurge(stdout);  // what is left would only fail again at exit
+        std::clearerr(stdout);
+        throw output_error(error, result_line(r));
+    }
+}
+
+}  // namespace nqueens::app

@@ -1,0 +1,51 @@
+// What count, a shard, merge and nqueens-mpi print at the end: one JSON object or one line, composed whole.
+#ifndef NQUEENS_APPS_COMMON_RESULT_PRINTER_HPP
+#define NQUEENS_APPS_COMMON_RESULT_PRINTER_HPP
+
+#include <nqueens/runtime/run_record.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace nqueens::app {
+
+enum class result_kind { count, shard, merge };
+
+// A finished count, shard or merge, as the user sees it.
+struct result_view {
+    result_kind kind = result_kind::count;
+    int n = 0;
+    std::uint64_t total = 0;
+    std::optional<std::uint64_t> distinct;  // printed when set
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    unsigned threads = 0;                  // count, shard
+    std::optional<int> ranks;              // nqueens-mpi
+    shard slice{};                         // shard
+    std::size_t tasks = 0;                 // shard: the tasks done; merge: all tasks
+    std::size_t plan_size = 0;             // shard
+    std::string out;                       // shard: its --out file
+    unsigned shards = 0;                   // merge
+    std::optional<std::size_t> rechecked;  // merge --recheck
+};
+
+// The view of a complete record: a count, or a shard if r.slice is one.
+result_view view_of(const run_record& r, std::optional<std::uint64_t> distinct, unsigned threads,
+                    const std::string& out);
+
+// "n = 12: 14200 solutions (0.004 s)", without the newline.
+std::string result_line(const result_view& r);
+
+// One JSON object, through nlohmann, without the newline.
+std::string result_json(const result_view& r);
+
+// Writes the result and flushes stdout; output_error (carrying
+// result_line, so that main can still give the count on stderr) if it
+// does not get through.
+void print_result(const result_view& r, bool json);
+
+}  // namespace nqueens::app
+
+#endif  // NQUEENS_APPS_COMMON_RESULT_PRINTER_HPP

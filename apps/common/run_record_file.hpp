@@ -1,0 +1,75 @@
+// Record files on disk (checkpoints and shard results): atomic writes, checked reads, locks.
+#ifndef NQUEENS_APPS_COMMON_RUN_RECORD_FILE_HPP
+#define NQUEENS_APPS_COMMON_RUN_RECORD_FILE_HPP
+
+#include "common/count_args.hpp"
+
+#include <nqueens/runtime/run_record.hpp>
+
+#include <optional>
+#include <string>
+
+namespace nqueens::app {
+
+// "nqueens 0.1.0": the program noted in every record file (nqueens and
+// nqueens-mpi write the same, so their files mix).
+std::string program_name();
+
+// Writes `r` to `path` atomically: a new temporary file beside it with a
+// name no one can predict (FILE.tmp.<12 random characters>, created with
+// O_EXCL|O_NOFOLLOW, so nothing planted there is opened), flushed to disk,
+// then renamed over `path` (which replaces a symbolic link there rather than
+// writing through it). Removes the temporary file and throws
+// std::runtime_error naming the file when it cannot.
+void save_record_file(const std::string& path, const run_record& r);
+
+// "n = 16, shard 0/2: 7064 solutions, 883 distinct (112 of 112 tasks)".
+std::string record_summary(const run_record& r, bool with_distinct);
+
+// save_record_file for the record of a finished count, if `path` is not
+// empty; when it fails, the error names the count too (record_summary), so
+// that main's line on stderr keeps the work.
+void save_final_record(const std::string& path, const run_record& r, bool with_distinct);
+
+// Reads and checks a record file; usage_error (one line, exit 2) if it is
+// not a regular file, unreadable or damaged (record_from_json). With
+// `follow_links` false, a symbolic link is refused too (O_NOFOLLOW).
+run_record load_record_file(const std::string& path, bool follow_links = true);
+
+// A record_error as the command line says it, after `prefix`: the library
+// names a plan's mode in its own words (nqueens::mode_words); here it is
+// "with --unique" or "without --unique".
+usage_error usage_error_from(const record_error& e, const std::string& prefix = "");
+
+// flock() on FILE.lock while a run owns FILE; removes FILE.lock when
+// destroyed. usage_error if another process holds it.
+class file_lock {
+public:
+    file_lock(const std::string& path, const char* option);
+    ~file_lock();
+    file_lock(const file_lock&) = delete;
+    file_lock& operator=(const file_lock&) = delete;
+
+private:
+    std::string name_;
+    int fd_ = -1;
+};
+
+// The files a run writes (--checkpoint, --out), owned from start to exit:
+// each must be a regular file or not exist yet (a symbolic link, a directory
+// or another special file is refused), is locked (file_lock: a second run on
+// the same file refuses with one line), loses the temporary files a killed
+// run left beside it, and must be creatable. Throws usage_error; also checks
+// the combination of options (record_options::check).
+class run_files {
+public:
+    explicit run_files(const record_options& p);
+
+private:
+    std::optional<file_lock> checkpoint_;
+    std::optional<file_lock> out_;
+};
+
+}  // namespace nqueens::app
+
+#endif  // NQUEENS_APPS_COMMON_RUN_RECORD_FILE_HPP

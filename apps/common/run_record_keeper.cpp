@@ -1,0 +1,117 @@
+// The record keeper: one place that adds a run's tasks and seconds, saves when due and says how a run ended.
+#include "common/run_record_keeper.hpp"
+
+#include "common/recheck.hpp"
+#include "common/signals.hpp"
+
+#include <stdexcept>
+
+#include <sys/stat.h>
+
+namespace nqueens::app {
+
+run_record load_or_start_record(const record_options& p, const work_plan& plan)
+{
+    struct stat st {};
+    if (!p.checkpoint.empty() && ::lstat(p.checkpoint.c_str(), &st) == 0) {
+        run_record r = load_record_file(p.checkpoint, false);
+        try {
+            check_record_matches(r, plan, p.slice, "checkpoint '" + p.checkpoint + "'");
+        } catch (const record_error& e) {
+            throw usage_error_from(e);
+        }
+        // Its --out file would bear the other program's name, and merge
+        // refuses to mix programs: better said now than after the count.
+        if (r.program != program_name())
+            throw usage_error("checkpoint '" + p.checkpoint + "' was written by '" + r.program + "', not '" +
+                              program_name() + "': finish it with that program, or remove it to start over");
+        if (p.recheck != 0)
+            recheck_records(std::span(&r, 1), std::span(&p.checkpoint, 1), plan, p.recheck, "");
+        return r;
+    }
+    return make_record(plan, p.slice, program_name());
+}
+
+run_record_keeper::run_record_keeper(const record_options& p, const work_plan& plan)
+    : options_(p),
+      plan_(plan),
+      files_(p),
+      builder_(load_or_start_record(p, plan)),
+      start_(std::chrono::steady_clock::now()),
+      last_save_(start_)
+{
+    if (!options_.checkpoint.empty()) save();
+}
+
+run_record run_record_keeper::snapshot() const
+{
+    run_record r = builder_.snapshot();
+    r.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    return r;
+}
+
+void run_record_keeper::save()
+{
+    save_record_file(options_.checkpoint, snapshot());
+    last_save_ = std::chrono::steady_clock::now();
+    dirty_ = false;
+}
+
+void run_record_keeper::add(std::size_t id, const solution_counts& t)
+{
+    builder_.add(id, t);
+    dirty_ = true;
+    save_if_due();
+}
+
+void run_record_keeper::save_if_due()
+{
+    if (!dirty_ || options_.checkpoint.empty()) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last_save_).count() >= options_.interval) save();
+}
+
+std::string run_record_keeper::save_now()
+{
+    if (options_.checkpoint.empty()) return "";
+    save();
+    return "; checkpoint '" + options_.checkpoint + "' holds " + std::to_string(builder_.tasks_done()) +
+           " of " + std::to_string(builder_.base().tasks_total()) + " tasks";
+}
+
+int run_record_keeper::interrupted(int signal, const char* who)
+{
+    const run_record r = snapshot();
+    if (!options_.checkpoint.empty()) save_record_file(options_.checkpoint, r);
+    return report_interrupted(signal, options_.checkpoint, r, who);
+}
+
+void run_record_keeper::stopped_short(const std::string& why)
+{
+    const run_record r = snapshot();
+    if (!options_.checkpoint.empty()) save_record_file(options_.checkpoint, r);
+    throw std::runtime_error("the count stopped with " + std::to_string(r.done.size()) + " of " +
+                             std::to_string(r.tasks_total()) + " tasks done" + why +
+                             (options_.checkpoint.empty() ? "" : "; run the same command to resume"));
+}
+
+result_view run_record_keeper::finish(unsigned threads, std::optional<std::uint64_t> whole_distinct)
+{
+    // Complete: from here on a signal no longer changes the outcome (the
+    // record is whole; printing it is all that is left).
+    commit_to_result();
+    const run_record r = snapshot();
+    // A shard's summary shows a distinct count only where tasks have their own.
+    const bool per_task = plan_.distinct_per_task();
+    save_final_record(options_.checkpoint, r, per_task);
+    save_final_record(options_.out, r, per_task);
+    std::optional<std::uint64_t> distinct;
+    const bool with_distinct = plan_.mode() == count_mode::with_distinct;
+    if (with_distinct && r.slice == shard{})
+        distinct = whole_distinct ? *whole_distinct : plan_.distinct_of(r.sum);
+    else if (with_distinct && per_task)
+        distinct = r.sum.distinct;
+    return view_of(r, distinct, threads, options_.out);
+}
+
+}  // namespace nqueens::app

@@ -1,0 +1,38 @@
+// The record files of `nqueens count`: the record keeper fed by parallel_count()'s callbacks.
+#include "common/run_record_session.hpp"
+
+namespace nqueens::app {
+
+run_record_session::run_record_session(const record_options& p, const work_plan& plan, stop_on_signals* shared)
+    : plan_(plan), keeper_(p, plan), signals_(shared)
+{
+    if (!p.checkpoint.empty() && !signals_) {
+        own_signals_ = std::make_unique<stop_on_signals>();
+        signals_ = own_signals_.get();
+    }
+}
+
+void run_record_session::attach(parallel_options& options)
+{
+    options.include = [this](std::size_t id) { return keeper_.wanted(id); };
+    options.on_task_done = [this](std::size_t id, const solution_counts& t) { keeper_.add(id, t); };
+    if (signals_) {
+        if (options.stop.stop_possible())
+            forward_.emplace(options.stop, std::function<void()>([s = signals_] { s->request_stop(); }));
+        options.stop = signals_->token();
+    }
+}
+
+std::variant<int, result_view> run_record_session::finish(const parallel_result& r)
+{
+    if (!keeper_.complete()) {
+        if (signals_ && signals_->caught() != 0) return keeper_.interrupted(signals_->caught(), "nqueens");
+        keeper_.stopped_short();
+    }
+    // parallel_count() already gave the whole count's distinct when it ran every
+    // task; after a resume only the record holds them all.
+    const bool counted_whole = !r.cancelled && r.tasks_total == plan_.size();
+    return keeper_.finish(r.threads, counted_whole ? std::optional(r.sum.distinct) : std::nullopt);
+}
+
+}  // namespace nqueens::app

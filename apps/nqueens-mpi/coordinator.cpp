@@ -1,0 +1,278 @@
+// Rank 0 of nqueens-mpi: hands out the tasks, takes the results, keeps the record, watches the leases.
+#include "nqueens-mpi/coordinator.hpp"
+
+#include "nqueens-mpi/protocol.hpp"
+#include "nqueens-mpi/task_board.hpp"
+
+#include "common/progress_line.hpp"
+#include "common/result_printer.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace nqueens::app::mpi {
+
+namespace {
+
+// Test hook (tests/cli/mpi_cli.sh): NQUEENS_TEST_LEASE_FLOOR=S puts the
+// default lease's floor at S seconds instead of 60.
+double lease_floor()
+{
+    const char* s = std::getenv("NQUEENS_TEST_LEASE_FLOOR");
+    return s ? static_cast<double>(std::strtoul(s, nullptr, 10)) : 60.0;
+}
+
+// The default lease is this many times the longest task so far (and at
+// least lease_floor()): a rank running one long task still reports every
+// second, so only a frozen rank or a hung node stays silent that long.
+constexpr double lease_per_task = 4;
+
+using clock = std::chrono::steady_clock;
+
+// Rank 0's loop and what it keeps between messages: each rank's state and
+// when it was last heard, the longest task so far (for the lease), the
+// progress line.
+class coordinator {
+public:
+    coordinator(const count_args& s, const work_plan& plan, run_record_keeper& keeper, stop_on_signals& signals,
+                int ranks)
+        : s_(s),
+          keeper_(keeper),
+          signals_(signals),
+          ranks_(ranks),
+          board_(plan, keeper),
+          line_(s.progress),
+          tally_(plan, board_.tasks()),
+          state_(static_cast<std::size_t>(ranks), rank_state::counting),
+          heard_(static_cast<std::size_t>(ranks), start_),
+          active_(ranks - 1)
+    {
+    }
+
+    // Until every helper rank said goodbye or was written off; returns the
+    // exit status (or does not return: MPI_Abort).
+    int run()
+    {
+        std::chrono::microseconds nap{20};
+        while (active_ > 0) {
+            if (const int sig = signals_.caught()) return abort(keeper_.interrupted(sig, "nqueens-mpi"));
+            keeper_.save_if_due();
+            show_progress();
+            write_off_silent();
+            const std::optional<int> source = receive();
+            if (!source) {
+                // Sleeping rather than blocking in MPI_Recv keeps rank 0 off the
+                // cores the counting ranks use (Open MPI's blocking receive spins).
+                std::this_thread::sleep_for(nap);
+                nap = std::min(nap * 2, std::chrono::microseconds{500});
+                continue;
+            }
+            nap = std::chrono::microseconds{20};
+            take_results(*source);
+            const std::uint64_t flags = message_[0];
+            if (flags & flag_failed) return could_not_start(*source);
+            if (flags & flag_stopped) {
+                // A worker caught a signal that rank 0 did not (kill of one
+                // rank): the job stops as if rank 0 had caught it, rather than
+                // wait for that rank's goodbye forever.
+                const std::string who = "nqueens-mpi: rank " + std::to_string(*source);
+                return abort(keeper_.interrupted(static_cast<int>(flags >> flag_shift), who.c_str()));
+            }
+            if (flags & flag_goodbye) {
+                state_[static_cast<std::size_t>(*source)] = rank_state::gone;
+                --active_;
+                continue;
+            }
+            answer(*source);
+        }
+        return finish();
+    }
+
+private:
+    enum class rank_state { counting, gone, written_off };
+
+    static int abort(int status)
+    {
+        MPI_Abort(MPI_COMM_WORLD, status);
+        return status;
+    }
+
+    double seconds() const { return std::chrono::duration<double>(clock::now() - start_).count(); }
+
+    double lease() const
+    {
+        return s_.lease ? *s_.lease : std::max(least_, std::ceil(lease_per_task * longest_));
+    }
+
+    void show_progress()
+    {
+        if (!line_.enabled() || clock::now() - last_shown_ < std::chrono::milliseconds(100)) return;
+        line_(tally_.at(seconds()));  // at most 10 times a second, as parallel_count() reports
+        last_shown_ = clock::now();
+    }
+
+    void write_off_silent()
+    {
+        for (int k = 1; k < ranks_; ++k) {
+            const auto u = static_cast<std::size_t>(k);
+            const double silent_for = lease();
+            if (state_[u] != rank_state::counting ||
+                clock::now() - heard_[u] <= std::chrono::duration<double>(silent_for))
+                continue;
+            state_[u] = rank_state::written_off;
+            --active_;
+            const std::size_t held = board_.write_off(k);
+            const std::string why =
+                s_.lease
+                    ? std::string()
+                    : formatted(
+                          " (the default lease: %g x the longest task so far, %.1f s, and at least %g s)",
+                          lease_per_task, longest_, least_);
+            std::fprintf(
+                stderr,
+                "nqueens-mpi: warning: rank %d was silent for %g s%s: written off, its %zu unfinished "
+                "tasks go to the other ranks\n",
+                k, silent_for, why.c_str(), held);
+            std::fflush(stderr);
+        }
+    }
+
+    // A report into message_, if one has arrived: its sender.
+    std::optional<int> receive()
+    {
+        int arrived = 0;
+        MPI_Status status;
+        MPI_Iprobe(MPI_ANY_SOURCE, tag_report, MPI_COMM_WORLD, &arrived, &status);
+        if (!arrived) return std::nullopt;
+        int size = 0;
+        MPI_Get_count(&status, MPI_UINT64_T, &size);
+        message_.resize(static_cast<std::size_t>(size));
+        MPI_Recv(message_.data(), size, MPI_UINT64_T, status.MPI_SOURCE, tag_report, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        if (message_.size() < report_header ||
+            message_.size() != report_header + words_per_task * message_[2])
+            throw std::runtime_error("rank " + std::to_string(status.MPI_SOURCE) +
+                                     " sent a malformed report");
+        const auto u = static_cast<std::size_t>(status.MPI_SOURCE);
+        heard_[u] = clock::now();
+        if (state_[u] == rank_state::written_off) {  // only slow: counting again
+            state_[u] = rank_state::counting;
+            ++active_;
+        }
+        return status.MPI_SOURCE;
+    }
+
+    // The task counts of the report in message_, to the record.
+    void take_results(int source)
+    {
+        threads_ = std::max(threads_, static_cast<unsigned>(message_[3]));
+        for (std::uint64_t i = 0; i < message_[2]; ++i) {
+            const std::uint64_t* t = &message_[report_header + words_per_task * i];
+            const auto id = static_cast<std::size_t>(t[0]);
+            const solution_counts result{t[1], t[2], t[3]};
+            longest_ = std::max(longest_, static_cast<double>(t[4]) / 1e6);
+            board_.reported(source, id);
+            if (keeper_.is_done(id)) {
+                // Also counted by another rank: rerun by an idle one, or after a write-off.
+                const solution_counts& first = keeper_.counts_of(id);
+                if (first.total != result.total || first.distinct != result.distinct)
+                    throw std::runtime_error(
+                        "task " + std::to_string(id) + " was counted twice with different results (" +
+                        std::to_string(first.total) + " and " + std::to_string(result.total) +
+                        " solutions, rank " + std::to_string(source) + " the second): a node is faulty");
+                continue;
+            }
+            keeper_.add(id, result);
+            tally_.add(id);
+        }
+    }
+
+    int could_not_start(int source)
+    {
+        const std::uint64_t flags = message_[0];
+        const std::string what =
+            "rank " + std::to_string(source) + " cannot start its " + std::to_string(message_[3]) +
+            " counting threads: " + std::strerror(static_cast<int>(flags >> flag_shift)) + keeper_.save_now();
+        std::fprintf(stderr, "nqueens-mpi: error: %s\n", what.c_str());
+        std::fflush(stderr);
+        return abort(1);
+    }
+
+    // The tasks the rank asked for (message_[1] of them), or "wait", or none.
+    void answer(int source)
+    {
+        const std::uint64_t want = message_[1];
+        reply_.clear();
+        board_.hand_out(source, want, reply_);
+        // None left to hand out, but some still out with other ranks: this
+        // one is not told "no more" yet, in case they are written off.
+        if (want > 0 && reply_.empty() && !keeper_.complete()) reply_.push_back(wait_marker);
+        MPI_Send(reply_.data(), static_cast<int>(reply_.size()), MPI_UINT64_T, source, tag_work,
+                 MPI_COMM_WORLD);
+    }
+
+    int finish()
+    {
+        line_(tally_.at(seconds()));
+        line_.finish();
+        const auto lost = std::count(state_.begin(), state_.end(), rank_state::written_off);
+        if (!keeper_.complete())
+            keeper_.stopped_short(lost > 0 ? " (" + std::to_string(lost) + " written off as silent)" : "");
+        result_view shown = keeper_.finish(threads_);
+        shown.ranks = ranks_;
+        try {
+            print_result(shown, s_.json);
+        } catch (const output_error& e) {
+            const int status = report_output_error(e, "nqueens-mpi");
+            if (lost > 0) MPI_Abort(MPI_COMM_WORLD, status);  // as below
+            return status;
+        }
+        if (lost > 0) {
+            // A written-off rank never reaches MPI_Finalize: end the job here,
+            // with status 0, since the count is whole.
+            std::fflush(stderr);
+            MPI_Abort(MPI_COMM_WORLD, 0);
+        }
+        return 0;
+    }
+
+    const count_args& s_;
+    run_record_keeper& keeper_;
+    stop_on_signals& signals_;
+    const int ranks_;
+    const clock::time_point start_ = clock::now();
+    task_board board_;
+    progress_line line_;
+    progress_tally tally_;
+    clock::time_point last_shown_ = start_;
+    std::vector<rank_state> state_;
+    std::vector<clock::time_point> heard_;
+    int active_;
+    double longest_ = 0;  // seconds, of the tasks reported
+    const double least_ = lease_floor();
+    unsigned threads_ = 0;
+    std::vector<std::uint64_t> message_;
+    std::vector<std::uint64_t> reply_;
+};
+
+}  // namespace
+
+int run_coordinator(const count_args& s, const work_plan& plan, run_record_keeper& keeper,
+                    stop_on_signals& signals, int ranks)
+{
+    return coordinator(s, plan, keeper, signals, ranks).run();
+}
+
+}  // namespace nqueens::app::mpi

@@ -1,0 +1,28 @@
+// Rank 0 of nqueens-mpi when other ranks count: the task queue, the record, the leases.
+#ifndef NQUEENS_APPS_NQUEENS_MPI_COORDINATOR_HPP
+#define NQUEENS_APPS_NQUEENS_MPI_COORDINATOR_HPP
+
+#include "common/count_args.hpp"
+#include "common/run_record_keeper.hpp"
+#include "common/signals.hpp"
+
+#include <nqueens/runtime/engine.hpp>
+
+namespace nqueens::app::mpi {
+
+// Rank 0 with helpers: hands out the unfinished ids of the slice, largest
+// estimate first, gives what comes back to `keeper` (the checkpoint) and
+// prints the result. Once none is left to hand out, an idle rank reruns the
+// oldest task still out with another rank (once per task): the first result
+// counts, and a second that differs is an error naming the task (free
+// verification, and a slow rank's task done elsewhere). A rank silent for
+// its lease (--lease S, or 4 times the longest task so far and at least
+// 60 s) is written off: the tasks it held are handed out again, first, and
+// the count ends without it (the job is then aborted after the result, as
+// MPI_Finalize would wait for that rank forever). Returns the exit status.
+int run_coordinator(const count_args& s, const work_plan& plan, run_record_keeper& keeper,
+                    stop_on_signals& signals, int ranks);
+
+}  // namespace nqueens::app::mpi
+
+#endif  // NQUEENS_APPS_NQUEENS_MPI_COORDINATOR_HPP

@@ -1,0 +1,25 @@
+// A counting rank of nqueens-mpi: counts the tasks rank 0 sends on threads and reports them.
+#ifndef NQUEENS_APPS_NQUEENS_MPI_WORKER_HPP
+#define NQUEENS_APPS_NQUEENS_MPI_WORKER_HPP
+
+#include "common/signals.hpp"
+
+#include <nqueens/runtime/engine.hpp>
+
+#include <stop_token>
+
+namespace nqueens::app::mpi {
+
+// A counting rank: `threads` threads run the ids rank 0 sends; the main
+// thread alone talks to rank 0, asking for more while the local queue runs
+// low and sending each result back as soon as it is in. Stopped by `stop`
+// (a signal `signals` caught), it sends what it finished with flag_stopped,
+// and rank 0 saves the checkpoint and aborts the job. Returns the rank's
+// exit status: 0 once it said goodbye, 1 if it could not start its threads
+// (rank 0 was told), else 128 + signal.
+int run_worker(const work_plan& plan, unsigned threads, int rank, std::stop_token stop,
+               const stop_on_signals& signals);
+
+}  // namespace nqueens::app::mpi
+
+#endif  // NQUEENS_APPS_NQUEENS_MPI_WORKER_HPP

@@ -1,0 +1,296 @@
+// The join's cut of the board (join_layout), its diagonal numbering and its task list.
+#ifndef NQUEENS_DETAIL_JOIN_LAYOUT_HPP
+#define NQUEENS_DETAIL_JOIN_LAYOUT_HPP
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+namespace nqueens::detail {
+
+// The board is cut into three parts: a top of t rows, a middle band of b
+// rows (b = n - 2t: 1 or 2 up to n = 23, up to 4 beyond, so that the tops
+// stay short enough to list), and a bottom of t rows. A solution is a band
+// placement B, a top placement x and a bottom placement; turned upside
+// down (row r -> n-1-r) the bottom is a top placement y for the flipped band
+// F(B). So one list of top placements per band serves both halves, and the
+// count for B is the number of pairs (x, y) that fit (join/run_task.hpp).
+//
+// Symmetry: the mirror M (c -> n-1-c), the flip F and the half turn MF map
+// bands to bands. Only the smallest band of each orbit is counted, times the
+// orbit size. A band of one row is its own flip (F(B) = B): x and y then
+// come from the same list and each pair of column groups is joined once and
+// counted twice.
+//
+// Work splitting: besides the band, the lists fix which of the first k
+// free columns (`lead`) the top uses (`taken`), which cuts each list by up
+// to 2^k. A task fixes the first of them (`task_lead`); where there are
+// more (n >= 24), the task counts each way of splitting the others in turn
+// (its parts), so that the plan stays a few hundred thousand tasks while
+// each list stays small.
+
+// The two diagonals through square (r, c), each family numbered 0 .. 2n - 2.
+// Turning the board upside down (r -> n-1-r) swaps the two numberings.
+constexpr int sum_diagonal(int r, int c) noexcept
+{
+    return r + c;
+}
+constexpr int difference_diagonal(int n, int r, int c) noexcept
+{
+    return c - r + n - 1;
+}
+
+// The shape of the cut for one n (join_min_n <= n <= join_max_n).
+struct join_layout {
+    int n = 0;
+    int band = 0;       // b: band rows, 1 to 4, as n is odd or even
+    int top = 0;        // t: rows above the band
+    int low = 0;        // the first diagonal (of either family) that top and bottom can share
+    int width = 0;      // diagonals shared per family: 2t - 1
+    int lead = 0;       // k: leading free columns whose use each list fixes
+    int task_lead = 0;  // how many of the k a task fixes; it splits the others itself
+    std::uint32_t all_columns = 0;
+
+    constexpr int key_bits() const noexcept { return 2 * width; }
+    constexpr int band_row(int i) const noexcept { return top + i; }
+};
+
+// The join runs for join_min_n <= n <= join_max_n (32: the widest board).
+inline constexpr int join_min_n = 6;
+inline constexpr int join_max_n = 32;
+
+// The band rows for each n: one or two up to n = 24, then three or four,
+// since each row of the top multiplies its placements by about 4.5 and a
+// task's lists must stay within a few hundred MB even where every free
+// column is a lead column (n = 31, 32). A higher band has more placements,
+// which the tasks then spread over.
+inline constexpr std::array<int, join_max_n + 1> join_band_rows = {0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2,
+                                                                   1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 3, 4, 3, 4};
+
+// k, the lead columns fixed per task, for each n. Odd n has only (n + 1) / 2
+// bands, too few to keep threads busy; all n need lists small enough for the
+// caches (measured best: k = 4 for n = 17, 2 for n = 18, 0 for n = 16,
+// whose 56 bands keep two threads busy and whose quarter tables, built
+// once per list, are then built once per band instead of once per subset
+// of the lead columns) and, from n = 19, for memory. From n = 19 a thread
+// holds two lists at 8 bytes a placement, plus up to 12 bytes a placement
+// while it groups one (build_top_list_by_rows; n <= 18 builds each group
+// from quarter tables as it joins it, and holds far less), so k keeps the
+// largest list to a few million placements: about 70 MB a thread at
+// n = 19, a hundred or two up to n = 32. More lead columns would mean too
+// many tasks at n = 23 (363,012 already), so from n = 24 a task fixes only
+// the first join_task_lead_columns[n] of them and splits the rest itself.
+inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 16, 16, 16, 20, 20, 24, 24, 28, 28};
+inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 11, 7, 2, 6, 2, 6, 1, 6, 1};
+
+// The version of n's task list, for work_plan::version(): 2 for the lists
+// of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
+// for n = 16, whose tasks dropped their lead columns, 8 for n >= 24, whose
+// tasks split their lists in parts (before, the symmetric search counted
+// those n under version 1).
+constexpr std::uint32_t join_task_list_version(int n) noexcept
+{
+    if (n >= 24) return 8;
+    if (n == 16) return 6;
+    return n >= 19 ? 4 : 2;
+}
+
+// The cut with b band rows, k lead columns of which a task fixes k1
+// (n - b even, k1 <= k <= n - b); make_join_layout(n) is the one counts use,
+// the tests try others.
+constexpr join_layout make_join_layout(int n, int b, int k, int k1) noexcept
+{
+    join_layout layout{};
+    layout.n = n;
+    layout.band = b;
+    layout.top = (n - layout.band) / 2;
+    layout.low = n - layout.top;
+    layout.width = 2 * layout.top - 1;
+    layout.lead = k;
+    layout.task_lead = k1;
+    layout.all_columns = n == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << n) - 1;
+    return layout;
+}
+
+constexpr join_layout make_join_layout(int n) noexcept
+{
+    const auto i = static_cast<std::size_t>(n);
+    return make_join_layout(n, join_band_rows[i], join_lead_columns[i], join_task_lead_columns[i]);
+}
+
+// A band's columns, row by row (entries past layout.band are 0).
+using band_columns = std::array<int, 4>;
+
+// One sub-problem: a band and which of the task's lead columns the top
+// takes. `weight` counts the band's orbit and, for a band of one row, the
+// flip.
+struct join_task {
+    band_columns band{};
+    std::uint32_t taken = 0;
+    std::uint32_t weight = 0;
+    bool self_flip = false;  // F(band) == band (one band row)
+
+    friend constexpr bool operator==(const join_task&, const join_task&) = default;
+};
+
+constexpr band_columns band_image(const join_layout& layout, band_columns band, bool mirror, bool flip) noexcept
+{
+    band_columns image{};
+    for (int i = 0; i < layout.band; ++i) {
+        const int c = band[static_cast<std::size_t>(flip ? layout.band - 1 - i : i)];
+        image[static_cast<std::size_t>(i)] = mirror ? layout.n - 1 - c : c;
+    }
+    return image;
+}
+
+// The columns a band leaves to the top and bottom.
+constexpr std::uint32_t band_free_columns(const join_layout& layout, band_columns band) noexcept
+{
+    std::uint32_t free = layout.all_columns;
+    for (int i = 0; i < layout.band; ++i) free &= ~(std::uint32_t{1} << band[static_cast<std::size_t>(i)]);
+    return free;
+}
+
+// The first `count` of the free columns.
+constexpr std::uint32_t first_columns(std::uint32_t free, int count) noexcept
+{
+    std::uint32_t first = 0;
+    for (int i = 0; i < count && free != 0; ++i) {
+        first |= free & (~free + 1);
+        free &= free - 1;
+    }
+    return first;
+}
+
+// The first `layout.lead` of the free columns.
+constexpr std::uint32_t lead_columns(const join_layout& layout, std::uint32_t free) noexcept
+{
+    return first_columns(free, layout.lead);
+}
+
+// The lead columns a task fixes: the first `layout.task_lead` of them. The
+// others are split inside the task.
+constexpr std::uint32_t task_lead_columns(const join_layout& layout, std::uint32_t free) noexcept
+{
+    return first_columns(free, layout.task_lead);
+}
+
+// Whether the tops that take `taken` of the lead columns `lead` (and leave
+// the rest to the bottom) are counted: each half takes at most t of them,
+// and for a band that is its own flip, only one of (taken, rest) and
+// (rest, taken) is, the one whose `taken` is the larger number.
+constexpr bool counted_split(const join_layout& layout, std::uint32_t lead, std::uint32_t taken,
+                             bool self_flip) noexcept
+{
+    const std::uint32_t rest = lead & ~taken;
+    const bool fits = std::popcount(taken) <= layout.top && std::popcount(rest) <= layout.top;
+    return fits && (!self_flip || taken >= rest);
+}
+
+// Calls part(taken) for each counted split of the lead columns among
+// those that take `task_taken` of the task's lead columns `task_lead`, the
+// others' subsets from the largest down, until part returns false;
+// returns whether it never did.
+template <class F>
+constexpr bool for_each_task_part(const join_layout& layout, std::uint32_t lead, std::uint32_t task_lead,
+                                  std::uint32_t task_taken, bool self_flip, F&& part)
+{
+    const std::uint32_t inner = lead & ~task_lead;
+    for (std::uint32_t more = inner;; more = (more - 1) & inner) {
+        if (counted_split(layout, lead, task_taken | more, self_flip) && !part(task_taken | more)) return false;
+        if (more == 0) return true;
+    }
+}
+
+// Whether a task that takes `task_taken` of its lead columns has a part.
+constexpr bool has_part(const join_layout& layout, std::uint32_t lead, std::uint32_t task_lead,
+                        std::uint32_t task_taken, bool self_flip) noexcept
+{
+    const int inner = std::popcount(lead & ~task_lead);
+    const int fixed = std::popcount(task_taken);
+    const int k = std::popcount(lead);
+    // The inner columns a top may still take: between k - t and t in all.
+    const int fewest = std::max(0, k - layout.top - fixed);
+    const int most = std::min(inner, layout.top - fixed);
+    if (fewest > most) return false;
+    if (!self_flip) return true;
+    if (inner == 0) return counted_split(layout, lead, task_taken, self_flip);
+    // taken >= rest exactly when the top takes the highest inner column.
+    return most >= 1;
+}
+
+// Calls f(band) for every placement of layout.band rows of non-attacking
+// queens, in lexicographic order.
+template <class F>
+constexpr void for_each_band(const join_layout& layout, F&& f)
+{
+    band_columns band{};
+    int i = 0;
+    band[0] = -1;
+    while (i >= 0) {
+        int& c = band[static_cast<std::size_t>(i)];
+        ++c;
+        if (c >= layout.n) {
+            c = 0;
+            --i;
+            continue;
+        }
+        bool fits = true;
+        for (int j = 0; j < i; ++j) {
+            const int other = band[static_cast<std::size_t>(j)];
+            fits = fits && other != c && other - c != i - j && c - other != i - j;
+        }
+        if (!fits) continue;
+        if (i + 1 == layout.band) {
+            f(band);
+        } else {
+            ++i;
+            band[static_cast<std::size_t>(i)] = -1;
+        }
+    }
+}
+
+// Calls f(join_task) for every task of the cut, in a fixed order: bands in
+// lexicographic order (smallest of each orbit only), then `taken` from the
+// largest subset of the task's lead columns down.
+template <class F>
+constexpr void for_each_join_task(const join_layout& layout, F&& f)
+{
+    for_each_band(layout, [&](const band_columns& band) {
+        const std::array<band_columns, 3> images{band_image(layout, band, true, false),
+                                                 band_image(layout, band, false, true),
+                                                 band_image(layout, band, true, true)};
+        bool smallest = true;
+        std::uint32_t orbit = 1;
+        for (std::size_t i = 0; i < images.size(); ++i) {
+            if (images[i] < band) smallest = false;
+            bool seen = images[i] == band;
+            for (std::size_t j = 0; j < i; ++j) seen = seen || images[j] == images[i];
+            if (!seen) ++orbit;
+        }
+        if (!smallest) return;
+        const bool self_flip = images[1] == band;
+        const std::uint32_t free = band_free_columns(layout, band);
+        const std::uint32_t lead = lead_columns(layout, free);
+        const std::uint32_t fixed = task_lead_columns(layout, free);
+        for (std::uint32_t taken = fixed;; taken = (taken - 1) & fixed) {
+            if (has_part(layout, lead, fixed, taken, self_flip))
+                f(join_task{band, taken, self_flip ? 2 * orbit : orbit, self_flip});
+            if (taken == 0) break;
+        }
+    });
+}
+
+template <class F>
+constexpr void for_each_join_task(int n, F&& f)
+{
+    for_each_join_task(make_join_layout(n), f);
+}
+
+}  // namespace nqueens::detail
+
+#endif  // NQUEENS_DETAIL_JOIN_LAYOUT_HPP

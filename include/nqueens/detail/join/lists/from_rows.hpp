@@ -1,0 +1,194 @@
+// The join's lists by a search of the top's rows: the builder for many lead columns (n >= 19).
+#ifndef NQUEENS_DETAIL_JOIN_LISTS_FROM_ROWS_HPP
+#define NQUEENS_DETAIL_JOIN_LISTS_FROM_ROWS_HPP
+
+#include <nqueens/detail/join/column_index.hpp>
+#include <nqueens/detail/join/top_rules.hpp>
+#include <nqueens/detail/join/lists/from_quarters.hpp>
+#include <nqueens/detail/join/layout.hpp>
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace nqueens::detail {
+
+// Where a task fixes many lead columns (n >= 19), its lists are short next
+// to the quarter tables they would be paired from (their blocks take the
+// lead columns freely; the list's tops take exactly `taken`): the lists are
+// then built by searching the rows with the lead columns placed first.
+
+// Calls f(columns, key) for every top placement whose lead columns are
+// exactly `taken`, until f returns false; returns the queens placed. The
+// lead columns are placed first, column by column, then the remaining rows
+// top down.
+template <class F>
+constexpr std::uint64_t for_each_top(const top_rules& rules, std::uint32_t lead, std::uint32_t taken, F&& f)
+{
+    const join_layout& layout = rules.layout;
+    using state = top_rules::placed_queens;
+    std::uint64_t placed = 0;
+    bool stopped = false;
+    // The rows the lead columns left open, top down, as an explicit stack:
+    // the band and the lead queens attack them through `blocked`, the
+    // queens placed here through the diagonal masks shifted row to row.
+    const auto rows_phase = [&](const state& s0) {
+        std::array<int, 16> order{};
+        std::array<std::uint32_t, 16> blocked{};
+        std::size_t count = 0;
+        for (int r = 0; r < layout.top; ++r) {
+            if ((s0.rows >> r & 1) != 0) continue;
+            order[count] = r;
+            blocked[count++] = ~rules.open(r, ~std::uint32_t{0}, s0.cols, s0.sums, s0.differences);
+        }
+        if (count == 0) {
+            stopped = !f(s0.cols, s0.key);
+            return;
+        }
+        const std::uint32_t columns = rules.free & ~lead;
+        struct frame {
+            std::uint32_t cols = 0, left = 0, right = 0, choices = 0;
+            diagonal_key key = 0;
+        };
+        std::array<frame, 16> stack{};
+        stack[0] = frame{s0.cols, 0, 0, columns & ~blocked[0], s0.key};
+        std::size_t i = 0;
+        while (true) {
+            frame& at = stack[i];
+            if (at.choices == 0) {
+                if (i == 0) return;
+                --i;
+                continue;
+            }
+            const std::uint32_t bit = at.choices & (~at.choices + 1);
+            at.choices ^= bit;
+            ++placed;
+            const std::uint32_t cols = at.cols | bit;
+            const diagonal_key key = at.key | rules.bits[static_cast<std::size_t>(order[i])]
+                                                        [static_cast<std::size_t>(std::countr_zero(bit))];
+            if (i + 1 == count) {
+                if (!f(cols, key)) {
+                    stopped = true;
+                    return;
+                }
+                continue;
+            }
+            const int gap = order[i + 1] - order[i];
+            frame& next = stack[i + 1];
+            next.cols = cols;
+            next.left = (at.left | bit) << gap;
+            next.right = (at.right | bit) >> gap;
+            next.key = key;
+            next.choices = columns & ~(cols | next.left | next.right | blocked[i + 1]);
+            ++i;
+        }
+    };
+    // Each lead column in `taken` gets a queen in some open row.
+    const auto lead_phase = [&](const auto& self, const state& s, std::uint32_t todo) -> void {
+        if (todo == 0) {
+            rows_phase(s);
+            return;
+        }
+        const int c = std::countr_zero(todo);
+        for (int r = 0; r < layout.top && !stopped; ++r) {
+            if ((s.rows >> r & 1) != 0) continue;
+            if (rules.open(r, std::uint32_t{1} << c, s.cols, s.sums, s.differences) == 0) continue;
+            ++placed;
+            self(self, rules.place(s, r, c), todo & (todo - 1));
+        }
+    };
+    if (layout.top == 0) {
+        if (taken == 0) f(std::uint32_t{0}, diagonal_key{0});
+        return 0;
+    }
+    lead_phase(lead_phase, state{}, taken);
+    return placed;
+}
+
+// What a list needs while it is built, kept between tasks: each
+// placement's group, each group's next free slot, and a copy of the keys
+// for lists of at most about `copied_keys` placements (0: none, which the
+// tests use to reach the in-place grouping with small n).
+struct row_scratch {
+    std::size_t copied_keys = std::size_t{1} << 21;
+    std::vector<std::uint32_t> groups;
+    std::vector<std::uint32_t> next;
+    std::vector<diagonal_key> keys;
+};
+
+// Builds the same list as build_top_list (join/lists/from_quarters.hpp), but by searching
+// the top's rows and grouping the tops by a counting sort; with
+// `name_groups`, also records each group's column set. Adds the queens
+// placed to `placed`; returns false if stop() said yes (polled every 2^16
+// placements). A list of at most about scratch.copied_keys placements is
+// copied into its groups (fast); a longer one is grouped in place, each
+// placement swapped into its group's next slot, so that a list needs 12
+// bytes a placement while it is built and 8 after, whatever its length.
+template <class Stop>
+constexpr bool build_top_list_by_rows(const top_rules& rules, std::uint32_t lead, std::uint32_t taken,
+                                      bool name_groups, top_list& out, row_scratch& scratch,
+                                      std::uint64_t& placed, Stop&& stop)
+{
+    const std::uint32_t columns = rules.free & ~lead;
+    out.index.reset(columns, rules.layout.n, rules.layout.top - std::popcount(taken));
+    const std::size_t groups = out.index.count;
+    out.set_of.assign(name_groups ? groups : 0, 0);
+    out.keys.clear();
+    scratch.keys.clear();
+    scratch.groups.clear();
+    // The keys go to the scratch copy until they outnumber copied_keys, then
+    // to the list itself.
+    std::vector<diagonal_key>* unsorted = scratch.copied_keys == 0 ? &out.keys : &scratch.keys;
+    bool stopped = false;
+    placed += for_each_top(rules, lead, taken, [&](std::uint32_t cols, diagonal_key key) {
+        const std::uint32_t g = out.index(cols);
+        unsorted->push_back(key);
+        scratch.groups.push_back(g);
+        if (name_groups) out.set_of[g] = cols;
+        if (scratch.groups.size() % 65536 == 0) {
+            if (unsorted != &out.keys && scratch.groups.size() >= scratch.copied_keys) {
+                out.keys.assign(scratch.keys.begin(), scratch.keys.end());
+                unsorted = &out.keys;
+            }
+            stopped = stop();
+        }
+        return !stopped;
+    });
+    if (stopped) return false;
+    out.start.assign(groups + 1, 0);
+    for (const std::uint32_t g : scratch.groups) ++out.start[g + 1];
+    for (std::size_t g = 0; g < groups; ++g) out.start[g + 1] += out.start[g];
+    scratch.next.assign(out.start.begin(), out.start.end() - 1);
+    std::vector<diagonal_key>& keys = out.keys;
+    std::vector<std::uint32_t>& group_of = scratch.groups;
+    if (unsorted != &out.keys) {
+        resize_for_overwrite(keys, scratch.keys.size());
+        for (std::size_t i = 0; i < scratch.keys.size(); ++i)
+            keys[scratch.next[group_of[i]]++] = scratch.keys[i];
+        return true;
+    }
+    for (std::uint32_t g = 0; g < groups; ++g) {
+        // Slots before next[g] hold group g; the one at next[g] is swapped
+        // to its own group's next slot until a placement of group g is there.
+        for (std::uint32_t i = scratch.next[g]; i < out.start[g + 1]; i = scratch.next[g]) {
+            const std::uint32_t home = group_of[i];
+            if (home == g) {
+                ++scratch.next[g];
+                continue;
+            }
+            const std::uint32_t j = scratch.next[home]++;
+            const diagonal_key key = keys[i];
+            keys[i] = keys[j];
+            keys[j] = key;
+            group_of[i] = group_of[j];
+            group_of[j] = home;
+        }
+    }
+    return true;
+}
+
+}  // namespace nqueens::detail
+
+#endif  // NQUEENS_DETAIL_JOIN_LISTS_FROM_ROWS_HPP

@@ -1,0 +1,277 @@
+// The join's pair count: how many pairs of one group of tops and one group of turned tops fit.
+#ifndef NQUEENS_DETAIL_JOIN_PAIRS_COUNT_PAIRS_HPP
+#define NQUEENS_DETAIL_JOIN_PAIRS_COUNT_PAIRS_HPP
+
+#include <nqueens/detail/join/column_index.hpp>
+#include <nqueens/detail/join/pairs/cpu_tier.hpp>
+#include <nqueens/detail/join/pairs/direct_avx512.hpp>
+#include <nqueens/detail/join/top_rules.hpp>
+#include <nqueens/detail/join/top_list.hpp>
+#include <nqueens/detail/join/pairs/slice_table.hpp>
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+namespace nqueens::detail {
+
+// The keys of the partner group are stored bit-sliced (one 64-bit word per
+// key bit for every 64 placements, by a 64 x 64 bit transpose), and the
+// words for each 4- to 8-bit slice of a key (the width chosen per pair of
+// groups) are OR-ed in advance; a placement x then finds its partners 64 at
+// a time with one lookup per slice and a popcount.
+
+// The pair count's buffers, kept between calls.
+struct pair_scratch {
+    std::vector<std::uint64_t> planes, table;
+    // The direct count (count_fits_direct) is chosen while it checks at
+    // most this many pairs per step of the sliced count's work: 4, measured
+    // (it then takes groups of up to about two hundred tops, most groups at
+    // n = 16; against 2, counts of n = 16 and 17 take 8 % less time, n = 18
+    // the same). 0 never counts directly; the tests compare both ways.
+    std::size_t direct_width = 4;
+    // The build of the counts to run (join/pairs/cpu_tier.hpp): the widest the CPU
+    // has; the tests cap it.
+    cpu_tier cpu = cpu_tier::best;
+};
+
+// Transposes a 64 x 64 bit matrix: afterwards bit i of m[b] is what bit b
+// of m[i] was (6 rounds of swapping ever smaller blocks).
+constexpr void transpose64(std::array<std::uint64_t, 64>& m) noexcept
+{
+    // Rows k and k + j for k in runs of j: the runs of 8 and more vectorize.
+    std::uint64_t mask = 0x00000000FFFFFFFFu;
+    for (std::size_t j = 32; j != 0; j >>= 1, mask ^= mask << j) {
+        for (std::size_t base = 0; base < 64; base += 2 * j) {
+            for (std::size_t k = base; k < base + j; ++k) {
+                const std::uint64_t t = ((m[k] >> j) ^ m[k + j]) & mask;
+                m[k] ^= t << j;
+                m[k + j] ^= t;
+            }
+        }
+    }
+}
+
+// The number of x in xs[0 .. nx) with each y of the table's group: for
+// each x, the OR of one table row per slice of its key, and the zeros
+// counted. Slices is a template argument where it can be (4 to 8: the loop
+// over words then vectorizes); 0 means "read it from `runtime_slices`".
+template <std::size_t Slices>
+constexpr std::uint64_t count_fits(const diagonal_key* xs, std::size_t nx, const std::uint64_t* table,
+                                   std::size_t words, std::size_t slice, std::size_t runtime_slices = Slices)
+{
+    const std::size_t slices = Slices != 0 ? Slices : runtime_slices;
+    const std::size_t values = std::size_t{1} << slice;
+    const diagonal_key value_mask = values - 1;
+    std::uint64_t fits = 0;
+    std::array<const std::uint64_t*, 16> rows{};  // each slice's table row, for one x
+    for (std::size_t i = 0; i < nx; ++i) {
+        const diagonal_key k = xs[i];
+        for (std::size_t s = 0; s < slices; ++s)
+            rows[s] =
+                table + (s * values + static_cast<std::size_t>((k >> (s * slice)) & value_mask)) * words;
+        for (std::size_t w = 0; w < words; ++w) {
+            std::uint64_t blocked = rows[0][w];
+            for (std::size_t s = 1; s < slices; ++s) blocked |= rows[s][w];
+            fits += static_cast<std::uint64_t>(std::popcount(~blocked));
+        }
+    }
+    return fits;
+}
+
+// The number of pairs of xs[0 .. nx) and ys[0 .. ny) that fit, pair by
+// pair: x & turned(y) == 0 iff turned(x) & y == 0, so each x is turned
+// once and the loop over the ys vectorizes.
+constexpr std::uint64_t count_fits_direct(const diagonal_key* xs, std::size_t nx, const diagonal_key* ys,
+                                          std::size_t ny, int width)
+{
+#if defined(__AVX512F__)
+    if (!std::is_constant_evaluated()) return count_fits_direct_avx512(xs, nx, ys, ny, width);
+#endif
+    std::uint64_t fits = 0;
+    for (std::size_t i = 0; i < nx; ++i) {
+        const diagonal_key turned = turned_key(xs[i], width);
+        std::uint64_t k = 0;
+        for (std::size_t j = 0; j < ny; ++j) k += (turned & ys[j]) == 0 ? 1 : 0;
+        fits += k;
+    }
+    return fits;
+}
+
+// The two counts built for wider instruction sets (join/pairs/cpu_tier.hpp): flatten
+// inlines the count into each, so that its popcounts are instructions.
+#if NQUEENS_CPU_TIER_POPCNT
+template <std::size_t Slices>
+[[gnu::target(NQUEENS_TARGET_POPCNT), gnu::flatten]] std::uint64_t count_fits_popcnt(
+    const diagonal_key* xs, std::size_t nx, const std::uint64_t* table, std::size_t words, std::size_t slice,
+    std::size_t slices)
+{
+    return count_fits<Slices>(xs, nx, table, words, slice, slices);
+}
+[[gnu::target(NQUEENS_TARGET_POPCNT), gnu::flatten]] inline std::uint64_t count_fits_direct_popcnt(
+    const diagonal_key* xs, std::size_t nx, const diagonal_key* ys, std::size_t ny, int width)
+{
+    return count_fits_direct(xs, nx, ys, ny, width);
+}
+#endif
+#if NQUEENS_CPU_TIER_VPOPCNT
+template <std::size_t Slices>
+[[gnu::target(NQUEENS_TARGET_VPOPCNT), gnu::flatten]] std::uint64_t count_fits_vpopcnt(
+    const diagonal_key* xs, std::size_t nx, const std::uint64_t* table, std::size_t words, std::size_t slice,
+    std::size_t slices)
+{
+    return count_fits<Slices>(xs, nx, table, words, slice, slices);
+}
+[[gnu::target(NQUEENS_TARGET_VPOPCNT), gnu::flatten]] inline std::uint64_t count_fits_direct_vpopcnt(
+    const diagonal_key* xs, std::size_t nx, const diagonal_key* ys, std::size_t ny, int width)
+{
+    return count_fits_direct(xs, nx, ys, ny, width);
+}
+#endif
+
+// count_fits and count_fits_direct in the build for `tier`: the widest
+// build that the translation unit has of its own and the tier allows.
+template <std::size_t Slices>
+constexpr std::uint64_t count_fits_as([[maybe_unused]] cpu_tier tier, const diagonal_key* xs, std::size_t nx,
+                                      const std::uint64_t* table, std::size_t words, std::size_t slice,
+                                      std::size_t slices = Slices)
+{
+#if NQUEENS_CPU_TIER_VPOPCNT
+    if (tier == cpu_tier::vpopcnt) return count_fits_vpopcnt<Slices>(xs, nx, table, words, slice, slices);
+#endif
+#if NQUEENS_CPU_TIER_POPCNT
+    if (tier >= cpu_tier::popcnt) return count_fits_popcnt<Slices>(xs, nx, table, words, slice, slices);
+#endif
+    return count_fits<Slices>(xs, nx, table, words, slice, slices);
+}
+constexpr std::uint64_t count_fits_direct_as([[maybe_unused]] cpu_tier tier, const diagonal_key* xs,
+                                             std::size_t nx, const diagonal_key* ys, std::size_t ny,
+                                             int width)
+{
+#if NQUEENS_CPU_TIER_VPOPCNT
+    if (tier == cpu_tier::vpopcnt) return count_fits_direct_vpopcnt(xs, nx, ys, ny, width);
+#endif
+#if NQUEENS_CPU_TIER_POPCNT
+    if (tier >= cpu_tier::popcnt) return count_fits_direct_popcnt(xs, nx, ys, ny, width);
+#endif
+    return count_fits_direct(xs, nx, ys, ny, width);
+}
+
+// The sliced count's table for the turned keys of ys[0 .. ny):
+// table[(s * 2^slice + v) * words + w] is the OR of the planes of the key
+// bits v has in slice s (join/pairs/slice_table.hpp builds the same with AVX-512).
+constexpr void build_slice_table(const diagonal_key* ys, std::size_t ny, int width, std::size_t bits,
+                                 std::size_t slice, std::vector<std::uint64_t>& planes,
+                                 std::vector<std::uint64_t>& table)
+{
+    const std::size_t words = (ny + 63) / 64;
+    const std::size_t slices = (bits + slice - 1) / slice;
+    const std::size_t values = std::size_t{1} << slice;
+    // planes[w * bits + b]: bit i set iff y number 64w + i has key bit b,
+    // by transposing 64 keys at a time.
+    if (std::is_constant_evaluated()) {
+        // Bit by bit: fewer evaluation steps for the small groups of small n.
+        planes.assign(words * bits, 0);
+        for (std::size_t i = 0; i < ny; ++i) {
+            for (diagonal_key k = turned_key(ys[i], width); k != 0; k &= k - 1)
+                planes[(i / 64) * bits + static_cast<std::size_t>(std::countr_zero(k))] |= std::uint64_t{1}
+                                                                                           << (i % 64);
+        }
+    } else {
+        planes.resize(words * bits);
+        for (std::size_t w = 0; w < words; ++w) {
+            std::array<std::uint64_t, 64> block{};
+            const std::size_t first = 64 * w;
+            const std::size_t count = ny - first < 64 ? ny - first : 64;
+            for (std::size_t i = 0; i < count; ++i)
+                block[i] = turned_key(ys[first + i], width);
+            transpose64(block);
+            for (std::size_t b = 0; b < bits; ++b) planes[w * bits + b] = block[b];
+        }
+    }
+    // table[(s * values + v) * words + w]: the OR of the planes of the bits
+    // v has in slice s. Slice 0 also marks the unused tail of the last word.
+    resize_for_overwrite(table, slices * values * words);
+    for (std::size_t s = 0; s < slices; ++s) {
+        const std::size_t t0 = s * values * words;
+        for (std::size_t w = 0; w < words; ++w) {
+            const std::size_t used = ny - 64 * w;
+            table[t0 + w] = (s == 0 && used < 64) ? ~std::uint64_t{0} << used : 0;
+        }
+        for (std::size_t v = 1; v < values; ++v) {
+            const std::size_t b = s * slice + static_cast<std::size_t>(std::countr_zero(v));
+            const std::size_t to = t0 + v * words;
+            const std::size_t from = t0 + (v & (v - 1)) * words;
+            for (std::size_t w = 0; w < words; ++w)
+                table[to + w] = table[from + w] | (b < bits ? planes[w * bits + b] : 0);
+        }
+    }
+}
+
+// The number of pairs (x in xs[0 .. nx), y in ys[0 .. ny) turned upside
+// down) that fit.
+constexpr std::uint64_t join_keys(const join_layout& layout, const diagonal_key* xs, std::size_t nx,
+                                  const diagonal_key* ys, std::size_t ny, pair_scratch& scratch)
+{
+    if (nx == 0 || ny == 0) return 0;
+    const std::size_t words = (ny + 63) / 64;
+    const auto bits = static_cast<std::size_t>(layout.key_bits());
+    // Wider slices mean fewer lookups per x but larger tables: pick the
+    // width (4 to 8 bits) with the least work for these group sizes.
+    const auto cost = [&](std::size_t w) {
+        const std::size_t slices = (bits + w - 1) / w;
+        return slices * words * (std::size_t{1} << w) + nx * slices * words;
+    };
+    std::size_t slice = 4;
+    for (std::size_t w = 5; w <= 8; ++w)
+        if (cost(w) < cost(slice)) slice = w;
+    const std::size_t slices = (bits + slice - 1) / slice;
+    // The sliced count's work besides cost(): a few steps per x for its
+    // slices, a few hundred per 64 ys to transpose them.
+    const std::size_t sliced = cost(slice) + 3 * nx * slices + 256 * words;
+    // Constant evaluation runs the plain build (the others are not constexpr).
+    cpu_tier tier = cpu_tier::baseline;
+    if (!std::is_constant_evaluated()) tier = usable_cpu_tier(scratch.cpu);
+    if (nx * ny <= scratch.direct_width * sliced)
+        return nx <= ny ? count_fits_direct_as(tier, xs, nx, ys, ny, layout.width)
+                        : count_fits_direct_as(tier, ys, ny, xs, nx, layout.width);
+
+#if defined(__AVX512BW__)
+    if (!std::is_constant_evaluated())
+        build_slice_table_avx512(ys, ny, layout.width, bits, slice, scratch.planes, scratch.table);
+    else
+#endif
+        build_slice_table(ys, ny, layout.width, bits, slice, scratch.planes, scratch.table);
+    const std::vector<std::uint64_t>& table = scratch.table;
+    switch (slices) {
+        case 4:
+            return count_fits_as<4>(tier, xs, nx, table.data(), words, slice);
+        case 5:
+            return count_fits_as<5>(tier, xs, nx, table.data(), words, slice);
+        case 6:
+            return count_fits_as<6>(tier, xs, nx, table.data(), words, slice);
+        case 7:
+            return count_fits_as<7>(tier, xs, nx, table.data(), words, slice);
+        case 8:
+            return count_fits_as<8>(tier, xs, nx, table.data(), words, slice);
+        default:
+            return count_fits_as<0>(tier, xs, nx, table.data(), words, slice, slices);
+    }
+}
+
+// The number of pairs (x in group `group` of `tops`, y in group
+// `partner` of `bottoms`, turned upside down) that fit.
+constexpr std::uint64_t join_groups(const join_layout& layout, const top_list& tops, std::uint32_t group,
+                                    const top_list& bottoms, std::uint32_t partner, pair_scratch& scratch)
+{
+    const std::uint32_t x0 = tops.start[group], y0 = bottoms.start[partner];
+    return join_keys(layout, tops.keys.data() + x0, tops.start[group + 1] - x0, bottoms.keys.data() + y0,
+                     bottoms.start[partner + 1] - y0, scratch);
+}
+
+}  // namespace nqueens::detail
+
+#endif  // NQUEENS_DETAIL_JOIN_PAIRS_COUNT_PAIRS_HPP

@@ -1,0 +1,104 @@
+// The sliced pair count's lookup table built with AVX-512: planes by byte shuffles, rows from two half tables.
+#ifndef NQUEENS_DETAIL_JOIN_PAIRS_SLICE_TABLE_HPP
+#define NQUEENS_DETAIL_JOIN_PAIRS_SLICE_TABLE_HPP
+
+#include <nqueens/detail/join/top_rules.hpp>
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#if defined(__AVX512BW__)
+#include <immintrin.h>
+#endif
+
+namespace nqueens::detail {
+
+#if defined(__AVX512BW__)
+// The same table as join/pairs/count_pairs.hpp's build_slice_table, for run time only
+// where the compiler may use AVX-512BW. table[(s * 2^slice + v) * words +
+// w]: bit i set iff turned top y number 64w + i has a key bit in slice s
+// that v has (slice 0 also marks the unused tail of the last word).
+//
+// The planes (bit b of 64 turned keys in one word) come from a byte
+// transpose, one 64-byte row per key byte (8 keys per conversion to bytes),
+// and one byte test per plane: tens of instructions per 64 keys where the
+// 64 x 64 bit transpose takes hundreds. A slice's 2^slice rows are the ORs
+// of a row of a table of its low bits and one of its high bits, both held in
+// registers, for 8 words at a time: one OR and one store per row, no load.
+inline void build_slice_table_avx512(const diagonal_key* ys, std::size_t ny, int width, std::size_t bits,
+                                     std::size_t slice, std::vector<std::uint64_t>& planes,
+                                     std::vector<std::uint64_t>& table)
+{
+    const std::size_t words = (ny + 63) / 64;
+    const std::size_t stride = (words + 7) / 8 * 8;  // planes[b * stride + w]
+    const std::size_t slices = (bits + slice - 1) / slice;
+    const std::size_t values = std::size_t{1} << slice;
+    const std::size_t key_bytes = (bits + 7) / 8;
+    const auto live_mask = [](std::size_t left) {
+        return static_cast<__mmask8>(left >= 8 ? 0xFF : (1u << left) - 1);
+    };
+    if (planes.size() < bits * stride) planes.resize(bits * stride);
+    const __mmask8 all = 0xFF;
+    const __m512i half = _mm512_set1_epi64(static_cast<long long>((diagonal_key{1} << width) - 1));
+    alignas(64) std::array<std::uint8_t, 8 * 64> bytes{};  // bytes[j * 64 + i]: byte j of key i
+    for (std::size_t w = 0; w < words; ++w) {
+        for (std::size_t k = 0; k < 8; ++k) {
+            const std::size_t at = 64 * w + 8 * k;
+            const __m512i key = _mm512_maskz_loadu_epi64(at < ny ? live_mask(ny - at) : 0, ys + at);
+            // The maskz forms: GCC 12's plain shifts and conversion trip -Wmaybe-uninitialized.
+            const __m512i turned = _mm512_or_si512(
+                _mm512_maskz_srli_epi64(all, key, static_cast<unsigned>(width)),
+                _mm512_maskz_slli_epi64(all, _mm512_and_si512(key, half), static_cast<unsigned>(width)));
+            for (std::size_t j = 0; j < key_bytes; ++j)
+                _mm_storel_epi64(
+                    reinterpret_cast<__m128i*>(bytes.data() + j * 64 + 8 * k),
+                    _mm512_maskz_cvtepi64_epi8(all, _mm512_maskz_srli_epi64(all, turned, static_cast<unsigned>(8 * j))));
+        }
+        for (std::size_t j = 0; j < key_bytes; ++j) {
+            const __m512i row = _mm512_load_si512(bytes.data() + j * 64);
+            for (std::size_t i = 0; i < 8 && 8 * j + i < bits; ++i)
+                planes[(8 * j + i) * stride + w] =
+                    _mm512_test_epi8_mask(row, _mm512_set1_epi8(static_cast<char>(1u << i)));
+        }
+    }
+
+    if (table.size() < slices * values * words) table.resize(slices * values * words);
+    const std::size_t low_bits = slice / 2;
+    const std::size_t low_values = std::size_t{1} << low_bits;
+    const std::size_t high_values = values / low_values;
+    __m512i low[16], high[16];  // a slice's rows for its low and its high bits
+    for (std::size_t s = 0; s < slices; ++s) {
+        std::uint64_t* rows = table.data() + s * values * words;
+        for (std::size_t c = 0; c < words; c += 8) {
+            const __mmask8 live = live_mask(words - c);
+            const auto plane = [&](std::size_t b) {
+                return b < bits ? _mm512_maskz_loadu_epi64(live, planes.data() + b * stride + c)
+                                : _mm512_setzero_si512();
+            };
+            low[0] = _mm512_setzero_si512();
+            const std::size_t used = ny - 64 * (words - 1);  // keys in the last word
+            if (s == 0 && used < 64 && words - 1 - c < 8)
+                low[0] = _mm512_mask_set1_epi64(low[0], static_cast<__mmask8>(1u << (words - 1 - c)),
+                                                static_cast<long long>(~std::uint64_t{0} << used));
+            for (std::size_t v = 1; v < low_values; ++v)
+                low[v] = _mm512_or_si512(low[v & (v - 1)],
+                                         plane(s * slice + static_cast<std::size_t>(std::countr_zero(v))));
+            high[0] = _mm512_setzero_si512();
+            for (std::size_t v = 1; v < high_values; ++v)
+                high[v] = _mm512_or_si512(
+                    high[v & (v - 1)], plane(s * slice + low_bits + static_cast<std::size_t>(std::countr_zero(v))));
+            for (std::size_t h = 0; h < high_values; ++h)
+                for (std::size_t l = 0; l < low_values; ++l)
+                    _mm512_mask_storeu_epi64(rows + (h * low_values + l) * words + c, live,
+                                             _mm512_or_si512(high[h], low[l]));
+        }
+    }
+}
+#endif
+
+}  // namespace nqueens::detail
+
+#endif  // NQUEENS_DETAIL_JOIN_PAIRS_SLICE_TABLE_HPP

@@ -1,0 +1,255 @@
+// The meet-in-the-middle counter: top and bottom halves enumerated apart and joined, one task at a time.
+#ifndef NQUEENS_DETAIL_JOIN_RUN_TASK_HPP
+#define NQUEENS_DETAIL_JOIN_RUN_TASK_HPP
+
+#include <nqueens/detail/checked.hpp>
+#include <nqueens/detail/join/column_index.hpp>
+#include <nqueens/detail/join/top_rules.hpp>
+#include <nqueens/detail/join/pairs/count_pairs.hpp>
+#include <nqueens/detail/join/lists/from_quarters.hpp>
+#include <nqueens/detail/join/lists/from_rows.hpp>
+#include <nqueens/detail/join/layout.hpp>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <optional>
+
+namespace nqueens::detail {
+
+// A task (join/layout.hpp: a band and the lead columns its top takes) is
+// counted in three steps: the top placements x of the band and the top
+// placements y of the flipped band are built grouped by column set (from
+// quarter tables, join/lists/from_quarters.hpp, or by a row search, join/lists/from_rows.hpp); x and y use complementary columns, so
+// group S only meets group "free minus S"; and for each such pair of groups the pair count (join/pairs/count_pairs.hpp)
+// counts the pairs whose shared diagonals are disjoint. This is a run-time algorithm built from constexpr
+// functions; the kernel (search/kernel.hpp) checks it in the tests, and it runs in constant evaluation for small n.
+
+// How the lists are built: from quarter tables (join/lists/from_quarters.hpp) where a
+// task fixes at most 4 lead columns (n <= 18: measured 1.5x faster there),
+// by the row search (join/lists/from_rows.hpp) where it fixes more (n >= 19: its
+// lists are short next to the quarter tables). The tests force either.
+enum class list_builder { by_lead_columns, quarters, rows };
+
+// Reusable buffers for one thread, so that tasks do not allocate.
+struct join_workspace {
+    top_list top_half, bottom_half;
+    top_scratch tops, bottom_tops;
+    row_scratch rows;
+    pair_scratch pairs;
+    list_builder builder = list_builder::by_lead_columns;
+};
+
+// Whether `ws.builder` says to build the lists by the row search.
+constexpr bool lists_by_rows(const join_workspace& ws, const top_rules& rules)
+{
+    return ws.builder == list_builder::rows ||
+           (ws.builder == list_builder::by_lead_columns && rules.layout.lead > 4);
+}
+
+// Builds one list of a task the way `ws.builder` says.
+template <class Stop>
+constexpr bool build_join_list(const top_rules& rules, std::uint32_t lead, std::uint32_t taken,
+                               bool name_groups, top_list& out, join_workspace& ws, std::uint64_t& placed,
+                               Stop&& stop)
+{
+    if (lists_by_rows(ws, rules))
+        return build_top_list_by_rows(rules, lead, taken, name_groups, out, ws.rows, placed, stop);
+    return build_top_list(rules, lead, taken, out, ws.tops, placed, stop);
+}
+
+// The outcome of one task: its weighted count and the queens placed.
+struct join_tally {
+    std::uint64_t total = 0;
+    std::uint64_t nodes = 0;
+};
+
+// A rough, relative cost of a task. Building the lists takes most of a
+// task's time, and a list's size depends most on how many of the non-lead
+// free columns its top still needs: a top that takes j of the k lead
+// columns fills the rest of its t rows from the m non-lead ones, C(m, t - j)
+// choices, and its partner C(m, t - (k - j)); a task with parts (n >= 24)
+// adds these up over its parts. Their product, times the placements of
+// each list's first two rows (the band's diagonals), follows the measured
+// times of sampled tasks at n = 18..23 within about 2x for most tasks,
+// without the bias against the costliest tasks that the first rows alone
+// show (measured up to 20x off at n = 21).
+constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_task& t)
+{
+    const std::uint32_t free = band_free_columns(layout, t.band);
+    const std::uint32_t lead = lead_columns(layout, free);
+    const std::uint32_t inner = lead & ~task_lead_columns(layout, free);
+    const int m = std::popcount(free & ~lead);
+    const int k = std::popcount(lead);
+    const int fixed = std::popcount(t.taken);
+    const int parts = std::popcount(inner);
+    const auto breadth = [&](const band_columns& band, std::uint32_t taken) {
+        const top_rules rules(layout, band);
+        const std::uint32_t columns = (rules.free & ~lead) | taken;
+        const int rows = layout.top < 2 ? layout.top : 2;
+        const auto walk = [&](const auto& self, const top_rules::placed_queens& s) -> std::uint64_t {
+            const int r = std::popcount(s.rows);
+            if (r == rows) return 1;
+            std::uint64_t count = 0;
+            for (std::uint32_t open = rules.open(r, columns, s.cols, s.sums, s.differences); open != 0;
+                 open &= open - 1)
+                count += self(self, rules.place(s, r, std::countr_zero(open)));
+            return count;
+        };
+        return walk(walk, top_rules::placed_queens{});
+    };
+    std::uint64_t columns = 0;
+    for (int more = 0; more <= parts; ++more) {
+        const int mine = fixed + more;
+        columns += choose(parts, more) * choose(m, layout.top - mine) * choose(m, layout.top - (k - mine));
+    }
+    const std::uint64_t rows = breadth(t.band, t.taken | inner) *
+                               breadth(band_image(layout, t.band, false, true), (lead & ~t.taken) | inner);
+    return std::max<std::uint64_t>(1, columns * rows);
+}
+
+constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
+{
+    return join_task_breadth(make_join_layout(n), t);
+}
+
+// How many pairs of placements the join meets between two polls of stop():
+// at most about a millisecond of work (the sliced pair count meets tens of pairs
+// a nanosecond, the direct count a few).
+inline constexpr std::uint64_t join_poll_pairs = std::uint64_t{1} << 22;
+
+// Counts the pairs of one part of a task: the tops of the band that take
+// `taken` of the lead columns `lead`, against the turned tops of the
+// flipped band that take the rest. Adds the queens placed to `nodes`;
+// returns std::nullopt if stop() said yes. `stop()` is polled while the
+// lists are built (every 2^16 placements; lists from quarter tables: once
+// their tables are built) and while they are joined (every join_poll_pairs
+// pairs of placements met, and every 64 groups where each group is built as
+// it is joined, at a group boundary).
+template <class Stop>
+constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout, const join_task& t,
+                                                       std::uint32_t lead, std::uint32_t taken, join_workspace& ws,
+                                                       std::uint64_t& nodes, Stop&& stop)
+{
+    const std::uint32_t rest = lead & ~taken;
+    const top_rules top_half_rules(layout, t.band);
+    // The partner list: the same list when both names coincide.
+    const bool same = t.self_flip && taken == rest;
+    // From quarter tables, the lists are only prepared here, and each group
+    // is built just before it is joined: the two groups (kilobytes) then stay
+    // in the first-level cache, where two whole lists (megabytes from n = 16
+    // on) would not fit even the second.
+    const bool by_groups = !lists_by_rows(ws, top_half_rules);
+    if (by_groups) {
+        prepare_top_list(top_half_rules, lead, taken, ws.top_half, ws.tops, nodes);
+        if (!same)
+            prepare_top_list(top_rules(layout, band_image(layout, t.band, false, true)), lead, rest, ws.bottom_half,
+                             ws.bottom_tops, nodes);
+        if (stop()) return std::nullopt;
+    } else {
+        if (!build_join_list(top_half_rules, lead, taken, true, ws.top_half, ws, nodes, stop)) return std::nullopt;
+        if (!same) {
+            const top_rules bottom_half_rules(layout, band_image(layout, t.band, false, true));
+            if (!build_join_list(bottom_half_rules, lead, rest, false, ws.bottom_half, ws, nodes, stop)) return std::nullopt;
+        }
+    }
+    const top_list& bottom = same ? ws.top_half : ws.bottom_half;
+    const std::uint32_t columns = top_half_rules.free & ~lead;
+    std::uint64_t pairs = 0;
+    std::uint64_t since_poll = join_poll_pairs;  // pairs met since stop() was last asked: ask at once
+    for (std::uint32_t g = 0; g < ws.top_half.index.count; ++g) {
+        if (!by_groups && ws.top_half.start[g] == ws.top_half.start[g + 1]) continue;
+        const std::uint32_t set = ws.top_half.set_of[g];
+        const std::uint32_t partner = columns & ~set;
+        if (same && partner < set) continue;  // each unordered pair once
+        if (since_poll >= join_poll_pairs || (by_groups && g % 64 == 63)) {
+            since_poll = 0;
+            if (stop()) return std::nullopt;
+        }
+        const std::uint32_t other = bottom.index(partner);
+        if (by_groups) {
+            // The two groups just before they are joined (join/lists/from_quarters.hpp).
+            const std::size_t nx = build_top_group(ws.top_half, g, ws.tops, ws.top_half.keys, 0);
+            std::size_t ny = nx;
+            const diagonal_key* ys = ws.top_half.keys.data();
+            if (!same || other != g) {
+                ny = build_top_group(bottom, other, same ? ws.tops : ws.bottom_tops, ws.bottom_half.keys, 0);
+                ys = ws.bottom_half.keys.data();
+                nodes += ny;
+            }
+            nodes += nx;
+            pairs += join_keys(layout, ws.top_half.keys.data(), nx, ys, ny, ws.pairs);
+            since_poll += std::uint64_t{nx} * ny;
+            continue;
+        }
+        pairs += join_groups(layout, ws.top_half, g, bottom, other, ws.pairs);
+        since_poll += std::uint64_t{ws.top_half.start[g + 1] - ws.top_half.start[g]} *
+                      (bottom.start[other + 1] - bottom.start[other]);
+    }
+    return pairs;
+}
+
+// Counts one task: each of its parts (join/layout.hpp; one part up to
+// n = 23) in turn, polling `stop()` as count_join_part says; returns
+// std::nullopt if it said yes. `on_part(done, parts)` is called after each part (n >= 24: a task
+// has up to tens of thousands, each seconds to minutes). At run time the
+// pair count runs in its build for the widest instruction set the CPU has
+// (POPCNT, AVX-512 VPOPCNTDQ), whatever the compiler flags (join/pairs/cpu_tier.hpp;
+// ws.pairs.cpu caps it).
+template <class Stop, class OnPart>
+constexpr std::optional<join_tally> run_join_task(const join_layout& layout, const join_task& t, join_workspace& ws,
+                                                  Stop&& stop, OnPart&& on_part)
+{
+    const std::uint32_t free = band_free_columns(layout, t.band);
+    const std::uint32_t lead = lead_columns(layout, free);
+    const std::uint32_t fixed = task_lead_columns(layout, free);
+    std::uint64_t parts = 0;
+    for_each_task_part(layout, lead, fixed, t.taken, t.self_flip, [&](std::uint32_t) {
+        ++parts;
+        return true;
+    });
+    join_tally out{};
+    std::uint64_t pairs = 0;
+    std::uint64_t done = 0;
+    const bool whole = for_each_task_part(layout, lead, fixed, t.taken, t.self_flip, [&](std::uint32_t taken) {
+        const std::optional<std::uint64_t> part = count_join_part(layout, t, lead, taken, ws, out.nodes, stop);
+        if (!part) return false;
+        pairs = checked_add(pairs, *part);
+        on_part(++done, parts);
+        return true;
+    });
+    if (!whole) return std::nullopt;
+    out.total = checked_mul(pairs, t.weight);
+    return out;
+}
+
+template <class Stop>
+constexpr std::optional<join_tally> run_join_task(int n, const join_task& t, join_workspace& ws, Stop&& stop)
+{
+    return run_join_task(make_join_layout(n), t, ws, stop, [](std::uint64_t, std::uint64_t) {});
+}
+
+// The total of the cut's board (OEIS A000170) by the join alone, one task
+// after another; constexpr, but meant for run time (one constant evaluation
+// holds n <= 9 on Clang 14, n <= 10 on GCC 12).
+constexpr std::uint64_t count_by_join(const join_layout& layout)
+{
+    join_workspace ws;
+    std::uint64_t total = 0;
+    for_each_join_task(layout, [&](const join_task& t) {
+        const auto tally = run_join_task(layout, t, ws, [] { return false; }, [](std::uint64_t, std::uint64_t) {});
+        total = checked_add(total, tally->total);
+    });
+    return total;
+}
+
+// The same with n's own cut, join_min_n <= n <= join_max_n.
+constexpr std::uint64_t count_by_join(int n)
+{
+    return count_by_join(make_join_layout(n));
+}
+
+}  // namespace nqueens::detail
+
+#endif  // NQUEENS_DETAIL_JOIN_RUN_TASK_HPP

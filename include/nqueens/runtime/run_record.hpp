@@ -1,0 +1,295 @@
+// run_record, shard, record_builder: the finished part of a long count and the checks to reuse it.
+#ifndef NQUEENS_RUNTIME_RUN_RECORD_HPP
+#define NQUEENS_RUNTIME_RUN_RECORD_HPP
+
+#include <nqueens/detail/checked.hpp>
+#include <nqueens/runtime/plan.hpp>
+#include <nqueens/solution_counts.hpp>
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace nqueens {
+
+// A record, a set of records or a file that must not be used: from another
+// n or sub-problem list, damaged, or (for merging) incomplete, missing or
+// duplicated. The message is one sentence.
+struct record_error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The most seconds a record may hold (about 31,700 years): more is damage,
+// and a bound keeps the sum over max_shards records finite.
+inline constexpr double max_record_seconds = 1e12;
+
+// The most slices a count is cut into: more would leave most slices empty
+// (no n has that many sub-problems), and a record claiming more is damaged.
+inline constexpr std::uint32_t max_shards = 1000000;
+
+// The index-th of `count` deterministic slices of a work_plan: the tasks
+// whose id % count == index. {0, 1}, the default, is the whole plan.
+//
+//     nqueens::shard s{1, 3};
+//     s.contains(4);  // true
+struct shard {
+    std::uint32_t index = 0;
+    std::uint32_t count = 1;
+
+    constexpr bool valid() const noexcept { return count >= 1 && index < count; }
+    constexpr bool contains(std::size_t id) const noexcept { return id % count == index; }
+    // The number of ids below plan_size in this slice.
+    constexpr std::size_t size(std::size_t plan_size) const noexcept
+    {
+        return plan_size > index ? (plan_size - index + count - 1) / count : 0;
+    }
+    friend constexpr bool operator==(const shard&, const shard&) = default;
+};
+
+// "1/3", or "all" for the whole plan.
+inline std::string to_string(const shard& s)
+{
+    if (s == shard{}) return "all";
+    return std::to_string(s.index) + "/" + std::to_string(s.count);
+}
+
+// What part of one count is done: which tasks of which plan, each one's
+// counts and their sum. A checkpoint is an incomplete record; a shard
+// result is a complete one. The program that wrote it is noted for merging.
+struct run_record {
+    int n = 0;
+    std::uint32_t plan_version = 0;       // work_plan::version(): which split, and so which mode
+    std::size_t plan_size = 0;            // work_plan(n).size() when written
+    shard slice{};                        // the tasks this record is about
+    std::vector<std::size_t> done;        // finished task ids, increasing
+    std::vector<solution_counts> counts;  // counts[i]: what task done[i] counted
+    solution_counts sum{};                // the sum of `counts`
+    double seconds = 0;                   // wall time spent on them so far
+    std::string program;                  // e.g. "nqueens 0.1.0"
+
+    // The tasks of the slice (done or not).
+    std::size_t tasks_total() const noexcept { return slice.size(plan_size); }
+    bool complete() const noexcept { return done.size() == tasks_total(); }
+    // What the plan that wrote it counts (from plan_version), so that the
+    // same plan can be built again: work_plan(r.n, r.mode()).
+    count_mode mode() const noexcept { return detail::mode_of_plan_version(plan_version); }
+};
+
+// An empty record for the tasks of `s` in `plan`, written by `program`.
+inline run_record make_record(const work_plan& plan, shard s = {}, std::string program = {})
+{
+    run_record r;
+    r.n = plan.n();
+    r.plan_version = plan.version();
+    r.plan_size = plan.size();
+    r.slice = s;
+    r.program = std::move(program);
+    return r;
+}
+
+namespace detail {
+
+// FNV-1a, 64 bits: not a defence against forgery, a check against damage
+// and hand edits that would silently change a count.
+struct fnv1a64 {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    void add(std::string_view s) noexcept
+    {
+        for (const unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
+    }
+    void add(std::uint64_t v)
+    {
+        add(std::string_view(std::to_string(v)));
+        add(std::string_view(","));
+    }
+};
+
+}  // namespace detail
+
+// A checksum of every field of `r` (`seconds` by its bits): a file keeps
+// it and is refused when it no longer matches. Cost: linear in
+// done.size().
+inline std::uint64_t record_checksum(const run_record& r)
+{
+    detail::fnv1a64 f;
+    f.add(std::string_view("nqueens-run/2:"));
+    f.add(r.program);
+    f.add(std::string_view("|"));
+    f.add(static_cast<std::uint64_t>(r.n));
+    f.add(std::uint64_t{r.plan_version});
+    f.add(static_cast<std::uint64_t>(r.plan_size));
+    f.add(std::uint64_t{r.slice.index});
+    f.add(std::uint64_t{r.slice.count});
+    f.add(r.sum.total);
+    f.add(r.sum.distinct);
+    f.add(r.sum.nodes);
+    f.add(std::bit_cast<std::uint64_t>(r.seconds));
+    f.add(static_cast<std::uint64_t>(r.done.size()));
+    for (const std::size_t id : r.done) f.add(static_cast<std::uint64_t>(id));
+    f.add(static_cast<std::uint64_t>(r.counts.size()));
+    for (const solution_counts& c : r.counts) {
+        f.add(c.total);
+        f.add(c.distinct);
+        f.add(c.nodes);
+    }
+    return f.h;
+}
+
+// Checks that `r` is internally sound: 1 <= n <= 32, a valid slice of at
+// most max_shards, ids increasing (so no duplicates), below plan_size and in
+// the slice, one entry of `counts` per id adding up to `sum`, seconds
+// finite and in 0..max_record_seconds. Throws
+// record_error naming the first problem, prefixed by `what` (a file name).
+inline void check_record(const run_record& r, std::string_view what = "record")
+{
+    const std::string w(what);
+    if (!in_domain(r.n)) throw record_error(w + ": n = " + std::to_string(r.n) + " is outside 1..32");
+    if (!(r.seconds >= 0 && r.seconds <= max_record_seconds))  // also refuses NaN
+        throw record_error(w + ": \"seconds\" is not a time between 0 and 1e12 seconds");
+    if (!r.slice.valid())
+        throw record_error(w + ": shard " + std::to_string(r.slice.index) + "/" +
+                           std::to_string(r.slice.count) + " is not a valid slice");
+    if (r.slice.count > max_shards)
+        throw record_error(w + ": shard " + to_string(r.slice) + " is cut into more than " +
+                           std::to_string(max_shards) + " shards");
+    for (std::size_t i = 0; i < r.done.size(); ++i) {
+        const std::size_t id = r.done[i];
+        if (id >= r.plan_size)
+            throw record_error(w + ": task id " + std::to_string(id) + " is out of range (the plan has " +
+                               std::to_string(r.plan_size) + " tasks)");
+        if (i > 0 && id <= r.done[i - 1])
+            throw record_error(w + (id == r.done[i - 1]
+                                        ? ": task id " + std::to_string(id) + " is listed twice"
+                                        : ": task ids are not in increasing order"));
+        if (!r.slice.contains(id))
+            throw record_error(w + ": task id " + std::to_string(id) + " is not in shard " +
+                               to_string(r.slice));
+    }
+    if (r.done.empty() && (r.sum.total != 0 || r.sum.distinct != 0 || r.sum.nodes != 0))
+        throw record_error(w + ": counts without any finished task");
+    if (r.counts.size() != r.done.size())
+        throw record_error(w + ": " + std::to_string(r.counts.size()) + " per-task counts for " +
+                           std::to_string(r.done.size()) + " finished tasks");
+    solution_counts sum{};
+    const auto add = [&](std::uint64_t& to, std::uint64_t v) {
+        if (v > ~std::uint64_t{0} - to) throw record_error(w + ": the per-task counts overflow 64 bits");
+        to += v;
+    };
+    for (const solution_counts& c : r.counts) {
+        add(sum.total, c.total);
+        add(sum.distinct, c.distinct);
+        add(sum.nodes, c.nodes);
+    }
+    if (sum != r.sum)
+        throw record_error(w + ": its per-task counts add up to " + std::to_string(sum.total) +
+                           " solutions, " + std::to_string(sum.distinct) + " distinct, " +
+                           std::to_string(sum.nodes) + " nodes, not the totals it gives (" +
+                           std::to_string(r.sum.total) + ", " + std::to_string(r.sum.distinct) + ", " +
+                           std::to_string(r.sum.nodes) + ")");
+}
+
+// How record_error messages name a plan's mode (a program may put its own
+// words for it in their place, as the command line puts --unique).
+constexpr std::string_view mode_words(count_mode mode) noexcept
+{
+    return mode == count_mode::with_distinct ? "counting distinct solutions too" : "counting totals only";
+}
+
+// Checks that `r` (sound by check_record) belongs to a run of `plan` over
+// `s`: same n, same sub-problem list (version and size) and same slice.
+// Throws record_error naming the mismatch, prefixed by `what`.
+inline void check_record_matches(const run_record& r, const work_plan& plan, shard s,
+                                 std::string_view what = "record")
+{
+    const std::string w(what);
+    if (r.n != plan.n())
+        throw record_error(w + " is for n = " + std::to_string(r.n) +
+                           ", not n = " + std::to_string(plan.n()));
+    if (r.plan_version != plan.version())
+        throw record_error(w + " uses sub-problem list version " + std::to_string(r.plan_version) +
+                           "; this run uses version " + std::to_string(plan.version()) + " (" +
+                           std::string(mode_words(plan.mode())) + ")");
+    if (r.plan_size != plan.size())
+        throw record_error(w + " has " + std::to_string(r.plan_size) + " sub-problems for n = " +
+                           std::to_string(r.n) + "; this program has " + std::to_string(plan.size()));
+    if (r.slice != s)
+        throw record_error(w + " is for shard " + to_string(r.slice) + ", not shard " + to_string(s));
+}
+
+// Keeps a run_record up to date as tasks finish; the run-time companion of
+// a checkpoint. Not synchronized: parallel_options::on_task_done calls come one
+// at a time, which is all it needs.
+//
+//     nqueens::record_builder b(nqueens::make_record(plan));
+//     o.include = [&](std::size_t id) { return !b.is_done(id); };
+//     o.on_task_done = [&](std::size_t id, const nqueens::solution_counts& t) { b.add(id, t); };
+class record_builder {
+public:
+    // Starts from `r` (a checked record: check_record).
+    explicit record_builder(run_record r)
+        : record_(std::move(r)), mask_(record_.plan_size, false), counts_(record_.plan_size)
+    {
+        for (std::size_t i = 0; i < record_.done.size(); ++i) {
+            mask_.at(record_.done[i]) = true;
+            counts_.at(record_.done[i]) = record_.counts.at(i);
+        }
+        count_ = record_.done.size();
+    }
+
+    bool is_done(std::size_t id) const { return id < mask_.size() && mask_[id]; }
+    // What task id counted; is_done(id) must hold.
+    const solution_counts& counts_of(std::size_t id) const { return counts_.at(id); }
+    std::size_t tasks_done() const noexcept { return count_; }
+    const run_record& base() const noexcept { return record_; }
+    solution_counts sum() const noexcept { return record_.sum; }
+
+    // Records that task id finished with `t`. Throws record_error if id is
+    // out of range, outside the slice or already done; std::overflow_error
+    // rather than wrap.
+    void add(std::size_t id, const solution_counts& t)
+    {
+        if (id >= mask_.size() || !record_.slice.contains(id))
+            throw record_error("task id " + std::to_string(id) + " does not belong to this run");
+        if (mask_[id]) throw record_error("task id " + std::to_string(id) + " finished twice");
+        record_.sum.total = detail::checked_add(record_.sum.total, t.total);
+        record_.sum.distinct = detail::checked_add(record_.sum.distinct, t.distinct);
+        record_.sum.nodes = detail::checked_add(record_.sum.nodes, t.nodes);
+        mask_[id] = true;
+        counts_[id] = t;
+        ++count_;
+    }
+
+    void add_seconds(double s) noexcept { record_.seconds += s; }
+
+    // The record as it stands, with `done` in increasing order. Cost: linear
+    // in plan_size.
+    run_record snapshot() const
+    {
+        run_record r = record_;
+        r.done.clear();
+        r.done.reserve(count_);
+        r.counts.clear();
+        r.counts.reserve(count_);
+        for (std::size_t id = 0; id < mask_.size(); ++id) {
+            if (!mask_[id]) continue;
+            r.done.push_back(id);
+            r.counts.push_back(counts_[id]);
+        }
+        return r;
+    }
+
+private:
+    run_record record_;
+    std::vector<bool> mask_;
+    std::vector<solution_counts> counts_;  // by id, for the done ones
+    std::size_t count_ = 0;
+};
+
+}  // namespace nqueens
+
+#endif  // NQUEENS_RUNTIME_RUN_RECORD_HPP

@@ -1,0 +1,96 @@
+// detail/join/pairs/cpu_tier.hpp and the join's builds for wider instruction sets (join/pairs/count_pairs.hpp): each
+// build this CPU can run counts what the baseline build counts. Compiled with the default flags
+// (no -march), so that the builds for POPCNT and for AVX-512's VPOPCNTDQ are in the binary.
+#include "support/oeis.hpp"
+
+#include <nqueens/detail/join/pairs/cpu_tier.hpp>
+#include <nqueens/detail/join/run_task.hpp>
+#include <nqueens/detail/join/layout.hpp>
+#include <nqueens/runtime/plan.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace {
+
+namespace d = nqueens::detail;
+using nqueens::test::total;
+
+constexpr std::array<d::cpu_tier, 3> capped = {d::cpu_tier::baseline, d::cpu_tier::popcnt,
+                                               d::cpu_tier::vpopcnt};
+
+// One task's weighted count with the pair count capped at `tier`, its direct
+// count used as usual (`direct_width` 4), never (0) or always (huge).
+std::uint64_t task_total(int n, const d::join_task& t, d::cpu_tier tier, std::size_t direct_width)
+{
+    d::join_workspace ws;
+    ws.pairs.cpu = tier;
+    ws.pairs.direct_width = direct_width;
+    return d::run_join_task(n, t, ws, [] { return false; })->total;
+}
+
+}  // namespace
+
+TEST_CASE("the tier run is the one asked for, capped by what the CPU has", "[cpu_tier]")
+{
+    const d::cpu_tier host = d::host_cpu_tier();
+    INFO("this CPU's tier: " << static_cast<int>(host));
+    CHECK(host != d::cpu_tier::best);
+    CHECK(d::host_cpu_tier() == host);  // asked once, kept
+    CHECK(d::usable_cpu_tier(d::cpu_tier::baseline) == d::cpu_tier::baseline);
+#if NQUEENS_CPU_TIER_POPCNT && NQUEENS_CPU_TIER_VPOPCNT
+    // Built with neither instruction set: every tier is there to pick.
+    CHECK(d::usable_cpu_tier(d::cpu_tier::best) == host);
+    for (const d::cpu_tier tier : capped) CHECK(d::usable_cpu_tier(tier) == std::min(tier, host));
+#endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__POPCNT__)
+    CHECK(NQUEENS_CPU_TIER_POPCNT == 1);
+#endif
+}
+
+TEST_CASE("every tier counts every task of n = 8..14 as the baseline does", "[cpu_tier]")
+{
+    for (const int n : {8, 11, 14}) {
+        for (const std::size_t direct_width : {std::size_t{0}, std::size_t{4}, std::size_t{1} << 40}) {
+            INFO("n = " << n << ", direct_width " << direct_width);
+            std::array<std::uint64_t, capped.size()> sums{};
+            std::uint64_t differ = 0;
+            d::for_each_join_task(n, [&](const d::join_task& t) {
+                std::array<std::uint64_t, capped.size()> counts{};
+                for (std::size_t i = 0; i < capped.size(); ++i) {
+                    counts[i] = task_total(n, t, capped[i], direct_width);
+                    sums[i] += counts[i];
+                }
+                differ += counts[1] == counts[0] && counts[2] == counts[0] ? 0 : 1;
+            });
+            CHECK(differ == 0);
+            for (const std::uint64_t sum : sums) CHECK(sum == total(n));
+        }
+    }
+}
+
+TEST_CASE("every tier counts the largest task of n = 18 and of 19 as the baseline does", "[cpu_tier]")
+{
+    // Keys of 30 and 34 bits in up to 9 slices, and groups of thousands:
+    // more than the small n above reach.
+    for (const int n : {18, 19}) {
+        const nqueens::work_plan plan(n);
+        std::size_t largest = 0;
+        for (std::size_t id = 1; id < plan.size(); ++id)
+            if (plan.estimate(id) > plan.estimate(largest)) largest = id;
+        std::vector<d::join_task> tasks;
+        d::for_each_join_task(n, [&](const d::join_task& t) { tasks.push_back(t); });
+        REQUIRE(tasks.size() == plan.size());
+        INFO("n = " << n << ", task " << largest);
+        const d::join_task& t = tasks[largest];
+        const std::uint64_t baseline = task_total(n, t, d::cpu_tier::baseline, 4);
+        CHECK(baseline > 0);
+        CHECK(baseline == plan.run(largest).total);
+        for (const d::cpu_tier tier : capped) CHECK(task_total(n, t, tier, 4) == baseline);
+    }
+}

@@ -1,0 +1,465 @@
+// detail/join/run_task.hpp and its parts (layout, top_rules, pairs/count_pairs, column_index): the
+// meet-in-the-middle counter against OEIS, the kernel, brute force and is_solution (the lists:
+// join_lists_test.cpp).
+#include "support/join_brute.hpp"
+#include "support/oeis.hpp"
+
+#include <nqueens/count.hpp>
+#include <nqueens/detail/join/run_task.hpp>
+#include <nqueens/detail/join/top_rules.hpp>
+#include <nqueens/detail/join/layout.hpp>
+#include <nqueens/detail/search/kernel.hpp>
+#include <nqueens/verify.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <random>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace {
+
+namespace d = nqueens::detail;
+using nqueens::test::total;
+
+// The join runs in constant evaluation too (small n: it allocates).
+static_assert(d::count_by_join(8) == 92);
+
+// One binomial coefficient for the column index and the task estimates, exact up to 32 columns.
+static_assert(d::choose(32, 16) == 601080390 && d::choose(31, 15) == 300540195 && d::choose(9, 0) == 1);
+static_assert(d::choose(9, 10) == 0 && d::choose(9, -1) == 0);
+
+using nqueens::test::band_queens;
+using nqueens::test::brute_tops;
+using nqueens::test::key_of;
+using nqueens::test::queen;
+
+}  // namespace
+
+TEST_CASE("the join counts OEIS A000170 for n = 6..16", "[half_join]")
+{
+    for (int n = d::join_min_n; n <= 16; ++n) {
+        INFO("n = " << n);
+        CHECK(d::count_by_join(n) == total(n));
+    }
+}
+
+TEST_CASE("the join agrees with the constexpr kernel", "[half_join]")
+{
+    for (int n = d::join_min_n; n <= 13; ++n) {
+        INFO("n = " << n);
+        CHECK(d::count_by_join(n) == nqueens::count_queens(n));
+    }
+}
+
+TEST_CASE("the tasks cover every band once, weighted by its orbit", "[half_join]")
+{
+    for (int n = d::join_min_n; n <= 20; ++n) {
+        INFO("n = " << n);
+        const d::join_layout layout = d::make_join_layout(n);
+        // Bands counted through their orbits: each band's weight once (not
+        // once per split of its lead columns), without the flip's factor 2.
+        std::set<d::band_columns> bands;
+        std::uint64_t covered = 0;
+        std::uint32_t splits = 0;
+        d::for_each_join_task(n, [&](const d::join_task& t) {
+            ++splits;
+            if (bands.insert(t.band).second) covered += t.self_flip ? t.weight / 2 : t.weight;
+            CHECK(t.self_flip == (n % 2 == 1));
+        });
+        const std::uint64_t placements =
+            n % 2 == 1 ? static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n * n - 3 * n + 2);
+        CHECK(covered == placements);
+        CHECK(splits >= bands.size());
+        CHECK(layout.top * 2 + layout.band == n);
+    }
+}
+
+TEST_CASE("the task list is the same every time", "[half_join]")
+{
+    std::vector<d::join_task> a, b;
+    d::for_each_join_task(17, [&](const d::join_task& t) { a.push_back(t); });
+    d::for_each_join_task(17, [&](const d::join_task& t) { b.push_back(t); });
+    CHECK(a == b);
+    CHECK(a.size() == 72);
+}
+
+TEST_CASE("a top and a turned-over top fit by the key rule exactly when they make a solution, n = 6..9",
+          "[half_join]")
+{
+    // Every band (not only one per orbit), every top x of it and every top y
+    // of the flipped band: x, the band and y upside down are a solution iff
+    // their columns are disjoint and key(x) & turned_key(key(y)) == 0.
+    for (int n = d::join_min_n; n <= 9; ++n) {
+        const d::join_layout layout = d::make_join_layout(n);
+        std::uint64_t solutions = 0;
+        std::uint64_t disagree = 0;
+        for (int c0 = 0; c0 < n; ++c0) {
+            for (int c1 = 0; c1 < (layout.band == 2 ? n : 1); ++c1) {
+                const d::band_columns band{c0, c1};
+                if (layout.band == 2 && (c1 - c0 <= 1 && c0 - c1 <= 1)) continue;
+                const d::band_columns flip = d::band_image(layout, band, false, true);
+                struct top {
+                    std::vector<queen> queens;
+                    std::uint32_t cols;
+                    d::diagonal_key key;
+                };
+                std::vector<top> xs, ys;
+                const auto keep = [&](std::vector<top>& out) {
+                    return [&](const queen* first, const queen* last, std::uint32_t cols) {
+                        out.push_back(
+                            top{std::vector<queen>(first, last), cols, key_of(layout, first, last)});
+                    };
+                };
+                std::vector<queen> queens = band_queens(layout, band);
+                brute_tops(layout, 0, 0, queens, keep(xs));
+                queens = band_queens(layout, flip);
+                brute_tops(layout, 0, 0, queens, keep(ys));
+                for (const auto& [x, xcols, xkey] : xs) {
+                    for (const auto& [y, ycols, ykey] : ys) {
+                        nqueens::board b;
+                        std::array<int, 32> col{};
+                        for (const auto& [r, c] : x) col[static_cast<std::size_t>(r)] = c;
+                        for (int i = 0; i < layout.band; ++i)
+                            col[static_cast<std::size_t>(layout.band_row(i))] =
+                                band[static_cast<std::size_t>(i)];
+                        for (const auto& [r, c] : y) col[static_cast<std::size_t>(n - 1 - r)] = c;
+                        for (int r = 0; r < n; ++r) b.push_back(col[static_cast<std::size_t>(r)]);
+                        const bool fit =
+                            (xcols & ycols) == 0 && (xkey & d::turned_key(ykey, layout.width)) == 0;
+                        const bool solved = nqueens::is_solution(b);
+                        disagree += fit == solved ? 0 : 1;
+                        solutions += solved ? 1 : 0;
+                    }
+                }
+            }
+        }
+        INFO("n = " << n);
+        CHECK(disagree == 0);
+        CHECK(solutions == total(n));
+    }
+}
+
+TEST_CASE("turned_key swaps the two families of a key", "[half_join]")
+{
+    for (const int width : {5, 15, 29}) {
+        INFO("width = " << width);
+        CHECK(d::turned_key(1, width) == d::diagonal_key{1} << width);
+        CHECK(d::turned_key(d::diagonal_key{1} << (2 * width - 1), width) == d::diagonal_key{1}
+                                                                                 << (width - 1));
+        const d::diagonal_key k = 0x2d5a3c96f0e1ull & ((d::diagonal_key{1} << (2 * width)) - 1);
+        CHECK(d::turned_key(d::turned_key(k, width), width) == k);
+        CHECK(std::popcount(d::turned_key(k, width)) == std::popcount(k));
+    }
+}
+
+TEST_CASE("column_index numbers the column sets of one size densely", "[half_join]")
+{
+    for (const std::uint32_t columns : {0b1111110111u, 0x3ff5fu, 0xfffeu}) {
+        for (const int size : {0, 3, 5}) {
+            INFO("columns " << columns << ", size " << size);
+            d::column_index index;
+            index.reset(columns, 18, size);
+            std::set<std::uint32_t> seen;
+            for (std::uint32_t s = columns;; s = (s - 1) & columns) {
+                if (std::popcount(s) == size) {
+                    CHECK(index(s) < index.count);
+                    seen.insert(index(s));
+                }
+                if (s == 0) break;
+            }
+            CHECK(seen.size() == index.count);
+        }
+    }
+}
+
+TEST_CASE("a join task gives up when asked to stop", "[half_join]")
+{
+    d::join_task first{};
+    d::for_each_join_task(16, [&](const d::join_task& t) {
+        if (first.weight == 0) first = t;
+    });
+    d::join_workspace ws;
+    CHECK_FALSE(d::run_join_task(16, first, ws, [] { return true; }).has_value());
+    const auto done = d::run_join_task(16, first, ws, [] { return false; });
+    REQUIRE(done.has_value());
+    CHECK(done->nodes > 0);
+}
+
+namespace {
+
+// Independent of the join: the solutions with the task's band whose top
+// rows take exactly `taken` of the lead columns, by placing the top rows
+// with plain bit masks and handing the rest of the board to the constexpr
+// kernel (search/kernel.hpp).
+std::uint64_t plain_count(const d::join_layout& layout, const d::band_columns& band, std::uint32_t taken,
+                          std::uint32_t lead)
+{
+    const d::mask_t all = d::full_mask(layout.n);
+    const auto walk = [&](const auto& self, const d::partial& p) -> std::uint64_t {
+        if (p.row == layout.top) {
+            if ((p.cols & lead) != taken) return 0;
+            d::partial q = p;
+            for (int i = 0; i < layout.band; ++i) {
+                const d::mask_t bit = d::mask_t{1} << band[static_cast<std::size_t>(i)];
+                if ((q.free(all) & bit) == 0) return 0;
+                q = q.place(bit);
+            }
+            return d::count_completions(layout.n, q).solutions;
+        }
+        // The band's queens attack their columns and diagonals in this row.
+        d::mask_t attacked = 0;
+        for (int i = 0; i < layout.band; ++i) {
+            const int c = band[static_cast<std::size_t>(i)];
+            const int dist = layout.band_row(i) - p.row;
+            attacked |= d::mask_t{1} << c;
+            if (c - dist >= 0) attacked |= d::mask_t{1} << (c - dist);
+            if (c + dist < layout.n) attacked |= d::mask_t{1} << (c + dist);
+        }
+        std::uint64_t sum = 0;
+        for (d::mask_t open = p.free(all) & ~attacked & ~(lead & ~taken); open != 0; open &= open - 1)
+            sum += self(self, p.place(open & (0u - open)));
+        return sum;
+    };
+    return walk(walk, d::partial{});
+}
+
+// What a task's total must be: its weight times the solutions of its
+// sub-problem; with F(band) = band the task stands for `taken` and `rest`
+// both, each with half the weight.
+std::uint64_t expected_task_total(int n, const d::join_task& t)
+{
+    const d::join_layout layout = d::make_join_layout(n);
+    const std::uint32_t lead = d::lead_columns(layout, d::band_free_columns(layout, t.band));
+    if (!t.self_flip) return t.weight * plain_count(layout, t.band, t.taken, lead);
+    const std::uint32_t rest = lead & ~t.taken;
+    return t.weight / 2 * (plain_count(layout, t.band, t.taken, lead) + plain_count(layout, t.band, rest, lead));
+}
+
+std::vector<d::join_task> tasks_of(int n)
+{
+    std::vector<d::join_task> tasks;
+    d::for_each_join_task(n, [&](const d::join_task& t) { tasks.push_back(t); });
+    return tasks;
+}
+
+}  // namespace
+
+TEST_CASE("a key bit is shared exactly when a top and a bottom queen share a diagonal, every n",
+          "[half_join]")
+{
+    for (int n = d::join_min_n; n <= d::join_max_n; ++n) {
+        INFO("n = " << n);
+        const d::join_layout layout = d::make_join_layout(n);
+        CHECK(layout.key_bits() <= 64);
+        const d::top_rules rules(layout, {0, layout.band == 2 ? 2 : 0});
+        std::uint64_t wrong = 0;
+        std::uint64_t shared = 0;
+        for (int r = 0; r < layout.top; ++r) {
+            for (int c = 0; c < n; ++c) {
+                const d::diagonal_key key =
+                    rules.bits[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+                wrong += key >> layout.key_bits() != 0 ? 1 : 0;
+                // A bottom queen at (n - 1 - br, bc) is the turned top (br, bc).
+                for (int br = 0; br < layout.top; ++br) {
+                    for (int bc = 0; bc < n; ++bc) {
+                        const int row = n - 1 - br;
+                        const bool diagonal = r + c == row + bc || c - r == bc - row;
+                        const d::diagonal_key bottom =
+                            rules.bits[static_cast<std::size_t>(br)][static_cast<std::size_t>(bc)];
+                        const bool keys_meet = (key & d::turned_key(bottom, layout.width)) != 0;
+                        wrong += diagonal == keys_meet ? 0 : 1;
+                        shared += diagonal ? 1 : 0;
+                    }
+                }
+            }
+        }
+        CHECK(wrong == 0);
+        CHECK(shared > 0);
+    }
+}
+
+// The task at fraction q of n's tasks ordered by estimated cost.
+d::join_task task_at(int n, double q)
+{
+    const std::vector<d::join_task> tasks = tasks_of(n);
+    std::vector<std::pair<std::uint64_t, std::size_t>> order;
+    for (std::size_t i = 0; i < tasks.size(); ++i) order.emplace_back(d::join_task_breadth(n, tasks[i]), i);
+    std::sort(order.begin(), order.end());
+    return tasks[order[static_cast<std::size_t>(q * static_cast<double>(order.size()))].second];
+}
+
+TEST_CASE("a small task of n = 19 and of n = 20 equals the plain search of its sub-problem", "[half_join]")
+{
+    // Keys wider than 32 bits (n >= 19) and many lead columns are reached
+    // in CI only here (n = 21..23: the slow test below); a task near the small
+    // end runs in a second or so.
+    for (int n = 19; n <= 20; ++n) {
+        const d::join_task t = task_at(n, 0.01);
+        INFO("n = " << n << ", band " << t.band[0] << " " << t.band[1] << ", taken " << t.taken);
+        d::join_workspace ws;
+        const auto joined = d::run_join_task(n, t, ws, [] { return false; });
+        REQUIRE(joined.has_value());
+        const std::uint64_t expected = expected_task_total(n, t);
+        CHECK(expected > 0);
+        CHECK(joined->total == expected);
+        // The lists from quarter tables too (n <= 18 uses them by default).
+        ws.builder = d::list_builder::quarters;
+        const auto by_quarters = d::run_join_task(n, t, ws, [] { return false; });
+        REQUIRE(by_quarters.has_value());
+        CHECK(by_quarters->total == expected);
+    }
+}
+
+TEST_CASE("every task of n = 15 equals the plain search of its sub-problem", "[half_join]")
+{
+    d::join_workspace ws;
+    std::uint64_t wrong = 0;
+    std::uint64_t sum = 0;
+    for (const d::join_task& t : tasks_of(15)) {
+        const auto joined = d::run_join_task(15, t, ws, [] { return false; });
+        REQUIRE(joined.has_value());
+        wrong += joined->total == expected_task_total(15, t) ? 0 : 1;
+        sum += joined->total;
+    }
+    CHECK(wrong == 0);
+    CHECK(sum == total(15));
+}
+
+TEST_CASE("tasks of n = 19..23 across their range equal the plain search of their sub-problems",
+          "[half_join][.slow]")
+{
+    for (int n = 19; n <= 23; ++n) {
+        d::join_workspace ws;
+        for (const double q : {0.05, 0.2, 0.5}) {
+            const d::join_task t = task_at(n, q);
+            INFO("n = " << n << ", band " << t.band[0] << " " << t.band[1] << ", taken " << t.taken);
+            const auto joined = d::run_join_task(n, t, ws, [] { return false; });
+            REQUIRE(joined.has_value());
+            CHECK(joined->total == expected_task_total(n, t));
+        }
+    }
+}
+
+TEST_CASE("every cut counts OEIS A000170: band heights 1 to 4, lead columns fixed by the task or split in parts",
+          "[half_join]")
+{
+    // The cuts n = 24..32 use (bands of up to four rows, tasks in parts) on
+    // boards small enough to count whole.
+    std::uint64_t wrong = 0;
+    std::uint64_t cuts = 0;
+    for (int n = 8; n <= 12; ++n) {
+        for (int b = 1; b <= 4; ++b) {
+            if ((n - b) % 2 != 0 || n - b < 4) continue;
+            for (int k = 0; k <= n - b; k += 2) {
+                for (const int k1 : {0, k / 2, k}) {
+                    INFO("n = " << n << ", band rows " << b << ", lead " << k << ", task lead " << k1);
+                    const d::join_layout layout = d::make_join_layout(n, b, k, k1);
+                    const std::uint64_t joined = d::count_by_join(layout);
+                    CHECK(joined == total(n));
+                    wrong += joined == total(n) ? 0 : 1;
+                    ++cuts;
+                }
+            }
+        }
+    }
+    CHECK(wrong == 0);
+    CHECK(cuts > 100);
+}
+
+TEST_CASE("a task with parts counts what the tasks of its parts count", "[half_join]")
+{
+    // n = 13 (a band of one row: the flip halves the splits) and 14, with 6
+    // lead columns: tasks that fix 2 of them against tasks that fix all 6.
+    for (const int n : {13, 14}) {
+        const int b = n % 2 == 1 ? 1 : 2;
+        const d::join_layout parted = d::make_join_layout(n, b, 6, 2);
+        const d::join_layout whole = d::make_join_layout(n, b, 6, 6);
+        d::join_workspace ws;
+        std::vector<std::pair<d::join_task, std::uint64_t>> big;
+        d::for_each_join_task(whole, [&](const d::join_task& t) {
+            big.emplace_back(t, d::run_join_task(whole, t, ws, [] { return false; }, [](std::uint64_t, std::uint64_t) {})->total);
+        });
+        std::uint64_t wrong = 0;
+        std::uint64_t parts_seen = 0;
+        std::size_t tasks = 0;
+        d::for_each_join_task(parted, [&](const d::join_task& t) {
+            ++tasks;
+            const std::uint32_t fixed = d::task_lead_columns(parted, d::band_free_columns(parted, t.band));
+            std::uint64_t expected = 0;
+            for (const auto& [w, count] : big)
+                if (w.band == t.band && (w.taken & fixed) == t.taken) expected += count;
+            std::uint64_t last = 0;
+            const auto got = d::run_join_task(parted, t, ws, [] { return false; },
+                                              [&](std::uint64_t done, std::uint64_t parts) {
+                                                  wrong += done == last + 1 && done <= parts ? 0 : 1;
+                                                  last = done;
+                                                  parts_seen += done == parts ? parts : 0;
+                                              });
+            REQUIRE(got.has_value());
+            wrong += got->total == expected ? 0 : 1;
+        });
+        INFO("n = " << n);
+        CHECK(wrong == 0);
+        CHECK(tasks < big.size());
+        CHECK(parts_seen == big.size());
+    }
+}
+
+TEST_CASE("n = 24..32: the pair count at n's key width equals a check of every pair", "[half_join]")
+{
+    // Whole tasks of these n take minutes to years, so their key widths (up
+    // to 54 bits) meet the kernel here, on keys drawn at random: each family
+    // takes 1 to t of its 2t - 1 diagonals, so that some pairs fit and most
+    // do not. The direct count and the sliced count (with every slice width
+    // its cost model picks) both run.
+    std::mt19937_64 random(2024);
+    for (int n = 24; n <= d::join_max_n; ++n) {
+        INFO("n = " << n);
+        const d::join_layout layout = d::make_join_layout(n);
+        CHECK(layout.key_bits() <= 64);
+        const auto draw_key = [&] {
+            d::diagonal_key key = 0;
+            for (int family = 0; family < 2; ++family) {
+                const auto count = 1 + random() % static_cast<std::uint64_t>(layout.top);
+                for (std::uint64_t i = 0; i < count; ++i)
+                    key |= d::diagonal_key{1} << (family * layout.width +
+                                                  static_cast<int>(random() % static_cast<std::uint64_t>(layout.width)));
+            }
+            return key;
+        };
+        std::uint64_t wrong = 0;
+        std::uint64_t fits = 0;
+        for (const std::uint32_t size : {40u, 700u, 3000u}) {
+            d::top_list tops, bottoms;
+            for (std::uint32_t i = 0; i < size; ++i) tops.keys.push_back(draw_key());
+            for (std::uint32_t i = 0; i < 2000; ++i) bottoms.keys.push_back(draw_key());
+            tops.start = {0, size};
+            bottoms.start = {0, 2000};
+            std::uint64_t checked = 0;
+            for (const d::diagonal_key x : tops.keys)
+                for (const d::diagonal_key y : bottoms.keys) checked += (x & d::turned_key(y, layout.width)) == 0 ? 1 : 0;
+            for (const std::size_t direct_width : {std::size_t{0}, std::size_t{1} << 20}) {
+                d::pair_scratch pairs;
+                pairs.direct_width = direct_width;
+                wrong += d::join_groups(layout, tops, 0, bottoms, 0, pairs) == checked ? 0 : 1;
+            }
+            fits += checked;
+        }
+        CHECK(wrong == 0);
+        CHECK(fits > 0);
+    }
+}
+
+TEST_CASE("the join counts OEIS A000170 for n = 17..19", "[half_join][.slow]")
+{
+    for (int n = 17; n <= 19; ++n) {
+        INFO("n = " << n);
+        CHECK(d::count_by_join(n) == total(n));
+    }
+}

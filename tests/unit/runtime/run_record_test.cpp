@@ -1,0 +1,291 @@
+// Checkpoint and shard records: resuming, merging, the JSON form and the files it refuses.
+#include "support/oeis.hpp"
+
+#include <nqueens/runtime/run_record.hpp>
+#include <nqueens/runtime/merge.hpp>
+#include <nqueens/runtime/run_record_json.hpp>
+#include <nqueens/runtime/engine.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+// Runs the tasks of `s` in `plan` that `b` has not done, stopping after `limit` tasks.
+void run_some(const nqueens::work_plan& plan, nqueens::record_builder& b, std::size_t limit)
+{
+    std::size_t ran = 0;
+    for (std::size_t id = 0; id < plan.size() && ran < limit; ++id) {
+        if (!b.base().slice.contains(id) || b.is_done(id)) continue;
+        b.add(id, plan.run(id));
+        ++ran;
+    }
+}
+
+nqueens::run_record finished_shard(const nqueens::work_plan& plan, nqueens::shard s)
+{
+    nqueens::record_builder b(nqueens::make_record(plan, s, "nqueens test"));
+    run_some(plan, b, plan.size());
+    return b.snapshot();
+}
+
+}  // namespace
+
+TEST_CASE("shard I/K holds the ids with id % K == I and the slices partition the plan", "[checkpoint]")
+{
+    constexpr nqueens::shard s{1, 3};
+    STATIC_REQUIRE(s.contains(4));
+    STATIC_REQUIRE(!s.contains(3));
+    STATIC_REQUIRE(s.size(10) == 3);  // 1, 4, 7
+    STATIC_REQUIRE(nqueens::shard{2, 3}.size(2) == 0);
+    STATIC_REQUIRE(!nqueens::shard{3, 3}.valid());
+    for (std::size_t size : {0u, 1u, 7u, 860u}) {
+        std::size_t sum = 0;
+        for (std::uint32_t i = 0; i < 7; ++i) sum += nqueens::shard{i, 7}.size(size);
+        CHECK(sum == size);
+    }
+    CHECK(nqueens::to_string(nqueens::shard{}) == "all");
+    CHECK(nqueens::to_string(nqueens::shard{2, 5}) == "2/5");
+}
+
+TEST_CASE("a count stopped part way and resumed from its JSON record gives the OEIS counts", "[checkpoint]")
+{
+    for (int n : {1, 4, 8, 11, 12}) {
+        for (const auto mode : {nqueens::count_mode::total, nqueens::count_mode::with_distinct}) {
+            INFO("n = " << n << ", distinct " << (mode == nqueens::count_mode::with_distinct));
+            const nqueens::work_plan plan(n, mode);
+            nqueens::record_builder first(nqueens::make_record(plan, {}, "nqueens test"));
+            run_some(plan, first, plan.size() / 3);
+            const std::string text = nqueens::record_to_json(first.snapshot());
+
+            nqueens::run_record back = nqueens::record_from_json(text, "cp.json");
+            nqueens::check_record_matches(back, plan, {}, "cp.json");
+            CHECK(back.done.size() == plan.size() / 3);
+            nqueens::record_builder second(back);
+            run_some(plan, second, plan.size());
+            const nqueens::run_record done = second.snapshot();
+            CHECK(done.complete());
+            CHECK(done.sum.total == nqueens::test::total(n));
+            // The record keeps the tasks' sums; the plan turns a complete sum
+            // into the distinct count (for the join's tasks, by Burnside).
+            CHECK(plan.distinct_of(done.sum) ==
+                  (plan.mode() == nqueens::count_mode::with_distinct ? nqueens::test::distinct(n) : 0));
+            CHECK(back.plan_version == plan.version());
+            CHECK(back.mode() == plan.mode());  // a record names the plan to build again
+        }
+    }
+}
+
+TEST_CASE("parallel_count() with include and on_task_done resumes to the OEIS count", "[checkpoint][engine]")
+{
+    const nqueens::work_plan plan(13, nqueens::count_mode::with_distinct);
+    nqueens::record_builder b(nqueens::make_record(plan));
+    run_some(plan, b, plan.size() / 2);
+    nqueens::parallel_options o;
+    o.threads = 2;
+    o.include = [&](std::size_t id) { return !b.is_done(id); };
+    o.on_task_done = [&](std::size_t id, const nqueens::solution_counts& t) { b.add(id, t); };
+    const auto r = nqueens::parallel_count(plan, o);
+    CHECK(!r.cancelled);
+    CHECK(b.snapshot().complete());
+    CHECK(b.sum().total == nqueens::test::total(13));
+    CHECK(plan.distinct_of(b.sum()) == nqueens::test::distinct(13));
+    CHECK(r.sum.distinct == 0);  // parallel_count() ran only a part of the plan
+}
+
+TEST_CASE("K merged shards equal the single count", "[checkpoint][merge]")
+{
+    const nqueens::work_plan plan(12, nqueens::count_mode::with_distinct);
+    for (std::uint32_t k : {1u, 2u, 3u, 7u}) {
+        INFO("K = " << k);
+        std::vector<nqueens::run_record> records;
+        std::vector<std::string> names;
+        for (std::uint32_t i = 0; i < k; ++i) {
+            records.push_back(
+                nqueens::record_from_json(nqueens::record_to_json(finished_shard(plan, {i, k}))));
+            names.push_back(std::string("s").append(std::to_string(i)).append(".json"));
+        }
+        const auto m = nqueens::merge_records(records, names);
+        CHECK(m.sum.total == 14200);
+        CHECK(plan.distinct_of(m.sum) == 1787);
+        CHECK(m.tasks == plan.size());
+    }
+}
+
+TEST_CASE("a checkpoint of a totals-only run does not resume a run with distinct", "[checkpoint]")
+{
+    const nqueens::work_plan totals(12);
+    const nqueens::work_plan both(12, nqueens::count_mode::with_distinct);
+    const auto r = finished_shard(totals, {});
+    CHECK_NOTHROW(nqueens::check_record_matches(r, totals, {}, "cp"));
+    CHECK_THROWS_WITH(nqueens::check_record_matches(r, both, {}, "cp"),
+                      Catch::Matchers::Contains("version 2") &&
+                          Catch::Matchers::Contains("(counting distinct solutions too)"));
+    CHECK_THROWS_WITH(
+        nqueens::check_record_matches(finished_shard(both, {}), totals, {}, "cp"),
+        Catch::Matchers::Contains("version 3") && Catch::Matchers::Contains("(counting totals only)"));
+}
+
+TEST_CASE("merge reports missing, duplicated, unfinished and foreign shards", "[checkpoint][merge]")
+{
+    const nqueens::work_plan plan(10);
+    const auto s0 = finished_shard(plan, {0, 3});
+    const auto s1 = finished_shard(plan, {1, 3});
+    const auto s2 = finished_shard(plan, {2, 3});
+    using Catch::Matchers::Contains;
+    using Catch::Matchers::Message;
+    const std::vector<std::string> names = {"a", "b", "c", "d"};
+
+    std::vector<nqueens::run_record> v = {s0, s2};
+    CHECK_THROWS_MATCHES(nqueens::merge_records(v, names), nqueens::record_error,
+                         Message("missing shard 1/3"));
+    v = {s0, s1, s1, s2};
+    CHECK_THROWS_MATCHES(nqueens::merge_records(v, names), nqueens::record_error,
+                         Message("shard 1/3 given 2 times: b, c"));
+    v = {s0, s2, s2};
+    CHECK_THROWS_MATCHES(nqueens::merge_records(v, names), nqueens::record_error,
+                         Message("shard 2/3 given 2 times: b, c; missing shard 1/3"));
+    auto foreign = finished_shard(nqueens::work_plan(11), {1, 3});
+    v = {s0, foreign, s2};
+    CHECK_THROWS_WITH(nqueens::merge_records(v, names), Contains("foreign shard: b is for n = 11"));
+    v = {s0, finished_shard(plan, {1, 4}), s2};
+    CHECK_THROWS_WITH(nqueens::merge_records(v, names), Contains("different numbers of shards"));
+    auto other = s1;
+    other.program = "nqueens 9.9";
+    v = {s0, other, s2};
+    CHECK_THROWS_WITH(nqueens::merge_records(v, names), Contains("different programs"));
+    auto part = s1;
+    part.done.pop_back();
+    part.sum.total -= part.counts.back().total;
+    part.sum.distinct -= part.counts.back().distinct;
+    part.sum.nodes -= part.counts.back().nodes;
+    part.counts.pop_back();
+    v = {s0, part, s2};
+    CHECK_THROWS_WITH(nqueens::merge_records(v, names), Contains("b (shard 1/3) is unfinished"));
+    v = {};
+    CHECK_THROWS_AS(nqueens::merge_records(v, names), nqueens::record_error);
+}
+
+TEST_CASE("a record for another n, list version, size or shard does not match the run", "[checkpoint]")
+{
+    const nqueens::work_plan plan(12);
+    const auto r = nqueens::make_record(plan);
+    CHECK_NOTHROW(nqueens::check_record_matches(r, plan, {}, "cp"));
+    CHECK_THROWS_WITH(nqueens::check_record_matches(r, nqueens::work_plan(13), {}, "cp"),
+                      "cp is for n = 12, not n = 13");
+    auto v = r;
+    v.plan_version = plan.version() + 1;
+    CHECK_THROWS_WITH(nqueens::check_record_matches(v, plan, {}, "cp"), Catch::Matchers::Contains("version"));
+    v = r;
+    v.plan_size += 1;
+    CHECK_THROWS_AS(nqueens::check_record_matches(v, plan, {}, "cp"), nqueens::record_error);
+    CHECK_THROWS_WITH(nqueens::check_record_matches(r, plan, {1, 2}, "cp"),
+                      "cp is for shard all, not shard 1/2");
+}
+
+TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][json]")
+{
+    const nqueens::work_plan plan(11);
+    nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
+    run_some(plan, b, 5);
+    const nqueens::run_record good = b.snapshot();
+    const std::string text = nqueens::record_to_json(good);
+    REQUIRE_NOTHROW(nqueens::record_from_json(text, "f"));
+
+    auto refused = [](const std::string& t, const std::string& why) {
+        INFO(t);
+        CHECK_THROWS_MATCHES(nqueens::record_from_json(t, "f"), nqueens::record_error,
+                             Catch::Matchers::Message("f " + why) || Catch::Matchers::Message("f: " + why));
+    };
+    refused("", "is damaged: not valid JSON");
+    refused(text.substr(0, text.size() / 2), "is damaged: not valid JSON");
+    refused("[1,2]", "is damaged: not a JSON object");
+    refused("{\"format\":\"other\"}", "is not an nqueens checkpoint or shard file");
+
+    auto edit = [&](const std::string& from, const std::string& to) {
+        std::string t = text;
+        const auto at = t.find(from);
+        REQUIRE(at != std::string::npos);
+        t.replace(at, from.size(), to);
+        return t;
+    };
+    refused(edit("\"total\":" + std::to_string(good.sum.total),
+                 "\"total\":" + std::to_string(good.sum.total + 1)),
+            "is damaged: checksum mismatch");
+    refused(edit("\"nodes\":", "\"nodez\":"), "is damaged: no \"nodes\" field");
+    refused(edit("\"n\":11", "\"n\":\"11\""), "is damaged: \"n\" is not a whole number in range");
+    refused(edit("\"done\":[", "\"done\":[-1,"), "is damaged: \"done\" holds something not a task id");
+    refused(edit("\"checksum\":\"fnv1a64:", "\"checksum\":\"fnv1a64:0"), "is damaged: checksum mismatch");
+
+    // Records whose checksum is right but whose content is not.
+    auto bad = good;
+    bad.done.push_back(plan.size() + 3);
+    refused(nqueens::record_to_json(bad), "task id " + std::to_string(plan.size() + 3) +
+                                              " is out of range (the plan has " +
+                                              std::to_string(plan.size()) + " tasks)");
+    bad = good;
+    bad.done.push_back(bad.done.back());
+    refused(nqueens::record_to_json(bad), "task id " + std::to_string(good.done.back()) + " is listed twice");
+    bad = good;
+    bad.slice = {1, 2};
+    refused(nqueens::record_to_json(bad), "task id 0 is not in shard 1/2");
+    bad = good;
+    bad.n = 40;
+    refused(nqueens::record_to_json(bad), "n = 40 is outside 1..32");
+    // A total changed with the checksum redone (a forgery of the total
+    // alone): the tasks' own counts give it away.
+    bad = good;
+    bad.sum.total += 1;
+    const auto t = std::to_string(good.sum.total), d = std::to_string(good.sum.distinct),
+               k = std::to_string(good.sum.nodes);
+    refused(nqueens::record_to_json(bad), "its per-task counts add up to " + t + " solutions, " + d +
+                                              " distinct, " + k + " nodes, not the totals it gives (" +
+                                              std::to_string(good.sum.total + 1) + ", " + d + ", " + k + ")");
+    bad = good;
+    bad.counts.pop_back();
+    refused(nqueens::record_to_json(bad), "4 per-task counts for 5 finished tasks");
+    bad = good;
+    bad.seconds = -1;
+    refused(nqueens::record_to_json(bad), "\"seconds\" is not a time between 0 and 1e12 seconds");
+}
+
+TEST_CASE("record_builder refuses a task twice or outside its shard", "[checkpoint]")
+{
+    const nqueens::work_plan plan(9);
+    nqueens::record_builder b(nqueens::make_record(plan, {0, 2}));
+    b.add(0, plan.run(0));
+    CHECK_THROWS_AS(b.add(0, plan.run(0)), nqueens::record_error);
+    CHECK_THROWS_AS(b.add(1, plan.run(1)), nqueens::record_error);
+    CHECK_THROWS_AS(b.add(plan.size() + 2, {}), nqueens::record_error);
+    CHECK(b.tasks_done() == 1);
+}
+
+TEST_CASE("a record claiming more than max_shards shards is refused, not allocated for",
+          "[checkpoint][merge]")
+{
+    const nqueens::work_plan plan(8);
+    auto huge = nqueens::make_record(plan, {0, 4000000000u}, "nqueens test");
+    const std::string text = nqueens::record_to_json(huge);  // a valid checksum
+    CHECK_THROWS_MATCHES(
+        nqueens::record_from_json(text, "f"), nqueens::record_error,
+        Catch::Matchers::Message("f: shard 0/4000000000 is cut into more than 1000000 shards"));
+    const std::vector<nqueens::run_record> v = {huge};
+    const std::vector<std::string> names = {"f"};
+    CHECK_THROWS_AS(nqueens::merge_records(v, names), nqueens::record_error);
+
+    // The most shards allowed: the missing ones are counted, not all listed.
+    const std::vector<nqueens::run_record> one = {finished_shard(plan, {5, nqueens::max_shards})};
+    try {
+        nqueens::merge_records(one, names);
+        FAIL("merge of 1 of 1000000 shards succeeded");
+    } catch (const nqueens::record_error& e) {
+        const std::string what = e.what();
+        CHECK(
+            what.starts_with("missing shards 0/1000000, 1/1000000, 2/1000000, 3/1000000, 4/1000000, "
+                             "6/1000000,"));
+        CHECK(what.ends_with(" and 999979 more"));
+        CHECK(what.size() < 400);
+    }
+}
