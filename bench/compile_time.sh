@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Times compiling what a user writes against the library, with GCC 12 and
 # Clang 14 under default limits: the front header alone, the baked tables,
 # count_queens<N>() for N = 10..MAX_N and count_distinct<13>(); prints a

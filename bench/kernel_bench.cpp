@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: BSL-1.0
 // Google Benchmark of the kernels on one thread: the plain search from the
 // empty board, the weighted walk of count_queens(n), the 8-fold symmetric search (--unique), the half-board
 // join (totals) and plan building.
 #include <nqueens/count.hpp>
-#include <nqueens/detail/search/orbit_walk.hpp>
 #include <nqueens/detail/search/kernel.hpp>
+#include <nqueens/detail/search/orbit_walk.hpp>
 #include <nqueens/detail/search/symmetric_search.hpp>
 #include <nqueens/runtime/engine.hpp>
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # The cost of checkpointing and of MPI against a plain `nqueens count N`: builds Release, runs each variant
 # R times (best of R), and prints a table of seconds and ratios to the plain run. Not part of ctest.
 #

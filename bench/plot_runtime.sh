@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Draws the CSV of bench/runtime.sh as an SVG: wall seconds against n on a log
 # scale, for the seed method, `nqueens count N` and `nqueens count N --unique`.
 # Installs gnuplot (Debian's gnuplot-nox) with the bench packages if needed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Projects the core-hours of a whole count from a sample of its tasks: the
 // plan's tasks are cut into strata of equal estimated work, tasks drawn at
 // random from every stratum are counted one at a time on one thread, and
@@ -40,8 +41,8 @@ double cpu_seconds()
 }
 
 struct stratum {
-    std::vector<std::size_t> ids;  // not yet drawn
-    double estimate = 0;           // of all its tasks
+    std::vector<std::size_t> ids;            // not yet drawn
+    double estimate = 0;                     // of all its tasks
     std::vector<double> seconds, estimates;  // of the tasks counted
 };
 
@@ -50,7 +51,9 @@ struct stratum {
 // their seconds times the number of parts.
 class two_stage {
 public:
-    two_stage(int n, std::mt19937_64& random) : layout_(nqueens::detail::make_join_layout(n)), random_(random) {}
+    two_stage(int n, std::mt19937_64& random) : layout_(nqueens::detail::make_join_layout(n)), random_(random)
+    {
+    }
 
     double seconds(const nqueens::detail::join_task& task, int draws = 3)
     {
@@ -69,7 +72,8 @@ public:
         for (int i = 0; i < draws; ++i) {
             std::uint64_t nodes = 0;
             const double t0 = cpu_seconds();
-            (void)d::count_join_part(layout_, task, lead, parts[pick(random_)], ws_, nodes, [] { return false; });
+            (void)d::count_join_part(layout_, task, lead, parts[pick(random_)], ws_, nodes,
+                                     [] { return false; });
             sum += cpu_seconds() - t0;
             ++counted;
         }
@@ -125,7 +129,8 @@ int main(int argc, char** argv)
             const double e = static_cast<double>(plan.estimate(id));
             // The stratum that holds the middle of this task's share.
             const double middle = (running + e / 2) / total;
-            const std::size_t h = std::min(count - 1, static_cast<std::size_t>(middle * static_cast<double>(count)));
+            const std::size_t h =
+                std::min(count - 1, static_cast<std::size_t>(middle * static_cast<double>(count)));
             strata[h].ids.push_back(id);
             strata[h].estimate += e;
             running += e;
@@ -135,12 +140,15 @@ int main(int argc, char** argv)
         std::mt19937_64 random(seed);
         nqueens::work_plan::workspace ws;
         // The join's tasks, in id order, for the two-stage draw where they have parts.
-        const bool sub_sample = n >= nqueens::detail::join_min_n &&
-                                nqueens::detail::make_join_layout(n).task_lead < nqueens::detail::make_join_layout(n).lead;
+        const bool sub_sample =
+            n >= nqueens::detail::join_min_n &&
+            nqueens::detail::make_join_layout(n).task_lead < nqueens::detail::make_join_layout(n).lead;
         std::vector<nqueens::detail::join_task> join_tasks;
         if (sub_sample) {
-            nqueens::detail::for_each_join_task(n, [&](const nqueens::detail::join_task& t) { join_tasks.push_back(t); });
-            if (join_tasks.size() != plan.size()) throw std::logic_error("the join's tasks do not match the plan");
+            nqueens::detail::for_each_join_task(
+                n, [&](const nqueens::detail::join_task& t) { join_tasks.push_back(t); });
+            if (join_tasks.size() != plan.size())
+                throw std::logic_error("the join's tasks do not match the plan");
         }
         two_stage sub(n, random);
         const auto start = std::chrono::steady_clock::now();
@@ -205,11 +213,13 @@ int main(int argc, char** argv)
         }
         const double error = projected > 0 ? std::sqrt(variance) / projected : 0;
         if (sub_sample)
-            std::printf("n = %d: %zu tasks; %zu drawn, estimated from %zu of their parts in %.0f s on one thread; ",
-                        n, plan.size(), drawn, sub.counted, since(start));
+            std::printf(
+                "n = %d: %zu tasks; %zu drawn, estimated from %zu of their parts in %.0f s on one thread; ",
+                n, plan.size(), drawn, sub.counted, since(start));
         else
-            std::printf("n = %d: %zu tasks; %zu counted (%.2g %% of the estimated work) in %.0f s on one thread; ",
-                        n, plan.size(), drawn, 100 * sampled / total, since(start));
+            std::printf(
+                "n = %d: %zu tasks; %zu counted (%.2g %% of the estimated work) in %.0f s on one thread; ", n,
+                plan.size(), drawn, 100 * sampled / total, since(start));
         const double shown = projected < 3600 ? projected : projected / 3600;
         const char* unit = projected < 3600 ? "core-seconds" : "core-hours";
         if (complete)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Builds Release and projects the core-hours of `nqueens count N` for each N
 # from a sample of its tasks (bench/project_hours.cpp): tasks drawn at random
 # from strata of equal estimated work, counted on one thread until the budget

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Builds Release and runs the seed method, `nqueens count N --threads T --json`
 # and the same with --unique in turn for n = 14..17 (and 18 with --with-18),
 # then prints a table with each run's seconds, peak memory (max RSS), nodes,

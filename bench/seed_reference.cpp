@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The seed method, the baseline of bench/runtime.sh: a plain recursive bitmask
 // search, first row halved by mirror symmetry, one thread. Deliberately not
 // the library's code, so that the library's changes cannot move the baseline.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Runs the tests too slow for CI (Catch2 tag [.slow]): OEIS A000170 and
 # A002562 for n = 17..19 through the threaded engine, the join's total for
 # n = 17..19 on one thread, and sampled join tasks of n = 19..23 against the

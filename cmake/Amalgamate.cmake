@@ -33,6 +33,8 @@ function(inline_header name var)
   endif()
   set_property(GLOBAL APPEND PROPERTY nqueens_inlined "${name}")
   file(READ "${path}" text)
+  # One licence line, at the top of the single header.
+  string(REGEX REPLACE "^// SPDX-License-Identifier: [^\n]*\n" "" text "${text}")
   string(REGEX REPLACE "\n$" "" text "${text}")
   set(text "\n${text}")
   set(result "\n\n// ---- <${name}> ----")

@@ -1,7 +1,10 @@
+# SPDX-License-Identifier: BSL-1.0
 # cmake -DREADME=... -DEXAMPLE=... -P CheckReadmeSnippet.cmake
-# Fails unless the first ```cpp block of README equals the EXAMPLE file.
+# Fails unless the first ```cpp block of README equals the EXAMPLE file (less its SPDX line).
 file(READ ${README} readme)
 file(READ ${EXAMPLE} example)
+# The example's licence line is not part of the snippet.
+string(REGEX REPLACE "^// SPDX-License-Identifier: [^\n]*\n" "" example "${example}")
 string(FIND "${readme}" "```cpp\n" start)
 if(start EQUAL -1)
   message(FATAL_ERROR "${README} has no ```cpp block")

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # nqueens_tune_for_host(<target>): with NQUEENS_NATIVE (on by default),
 # compiles <target> for the building machine's own CPU (-march=native). The
 # join's pair count needs no flag for its popcounts: it picks a build for

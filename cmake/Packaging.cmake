@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # The Debian package, built by `cpack -G DEB` in the build directory (or the
 # `package` target): everything `cmake --install` installs, under /usr.
 set(NQUEENS_PACKAGE_MAINTAINER "nqueens maintainers <maintainers@users.noreply.a-seed-da4e4aaf.example>"
@@ -13,6 +14,7 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION math)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE_1_0.txt)
 
 # The headers need Boost's; the libraries the programs link (libstdc++,
 # Open MPI's) come from dpkg-shlibdeps, which CPack runs on the files that
@@ -30,6 +32,8 @@ if(TARGET nqueens_mpi AND MPIEXEC_EXECUTABLE)
   endif()
 endif()
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "${depends}")
+# The completion files do nothing without Debian's bash-completion.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "bash-completion")
 find_program(NQUEENS_DPKG_SHLIBDEPS dpkg-shlibdeps)
 find_program(NQUEENS_FILE_PROGRAM file)
 if(NQUEENS_DPKG_SHLIBDEPS AND NQUEENS_FILE_PROGRAM)

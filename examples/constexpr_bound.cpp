@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // constexpr recursion at work: the count is a constant, so it can size an
 // array or be a template argument, like any literal.
 #include <nqueens/count.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Embedding the boards themselves: the compiler finds all 92 solutions for the
 // 8 x 8 board, so the program holds them as constants and searches nothing.
 #include <nqueens/render.hpp>

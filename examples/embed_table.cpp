@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Embedding precomputed counts: the tables are built by the compiler, so the
 // binary holds constants and runs no search at all.
 #include <nqueens/table.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Every core at run time: parallel_count with a progress callback, and the distinct count beside the total.
 #include <nqueens/runtime/engine.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A run-time count for a bigger board, with the error for a board out of range.
 #include <nqueens/count.hpp>
 

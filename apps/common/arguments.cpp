@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Argument parsing shared by the subcommands.
 #include "common/arguments.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shared pieces of the command line: argument parsing and the usage error.
 #ifndef NQUEENS_APPS_COMMON_ARGUMENTS_HPP
 #define NQUEENS_APPS_COMMON_ARGUMENTS_HPP

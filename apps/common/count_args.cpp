@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Parsing the arguments of `count`, for nqueens and nqueens-mpi alike.
 #include "common/count_args.hpp"
 

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: BSL-1.0
 // The arguments of `count`, for nqueens and nqueens-mpi alike: parsed in one place.
 #ifndef NQUEENS_APPS_COMMON_COUNT_ARGS_HPP
 #define NQUEENS_APPS_COMMON_COUNT_ARGS_HPP
 
 #include "common/arguments.hpp"
 
-#include <nqueens/runtime/run_record.hpp>
 #include <nqueens/runtime/engine.hpp>
+#include <nqueens/runtime/run_record.hpp>
 
 #include <cstddef>
 #include <optional>
@@ -45,7 +46,7 @@ struct count_args {
     bool unique = false;
     bool json = false;
     progress_mode progress = progress_mode::automatic;
-    record_options records;      // --checkpoint, --shard, --out, ...
+    record_options records;       // --checkpoint, --shard, --out, ...
     std::optional<double> lease;  // nqueens-mpi's --lease S; none: its default
 
     // --unique needs the symmetric search; totals alone take the join.

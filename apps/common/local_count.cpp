@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: BSL-1.0
 // One machine's count from parsed arguments to the printed result.
 #include "common/local_count.hpp"
 
-#include "common/run_record_session.hpp"
 #include "common/progress_line.hpp"
 #include "common/result_printer.hpp"
+#include "common/run_record_session.hpp"
 
 #include <nqueens/runtime/engine.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // One machine's count from parsed arguments to the printed result: `nqueens count`, and `nqueens-mpi` on one
 // rank.
 #ifndef NQUEENS_APPS_COMMON_LOCAL_COUNT_HPP

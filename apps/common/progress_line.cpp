@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The progress line on stderr, and the tally that feeds it where parallel_count() does not.
 #include "common/progress_line.hpp"
 

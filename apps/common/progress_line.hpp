@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The progress line of a count on stderr, the same for nqueens and nqueens-mpi.
 #ifndef NQUEENS_APPS_COMMON_PROGRESS_LINE_HPP
 #define NQUEENS_APPS_COMMON_PROGRESS_LINE_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Recounting a sample of the tasks of record files (merge --recheck, count --recheck).
 #include "common/recheck.hpp"
 

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: BSL-1.0
 // Recounting a sample of the tasks of record files, to catch damaged or forged counts.
 #ifndef NQUEENS_APPS_COMMON_RECHECK_HPP
 #define NQUEENS_APPS_COMMON_RECHECK_HPP
 
 #include "common/arguments.hpp"
 
-#include <nqueens/runtime/run_record.hpp>
 #include <nqueens/runtime/engine.hpp>
+#include <nqueens/runtime/run_record.hpp>
 
 #include <cstddef>
 #include <span>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The one printer of results: JSON through nlohmann, text with the same fields.
 #include "common/result_printer.hpp"
 

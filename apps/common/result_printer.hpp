@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // What count, a shard, merge and nqueens-mpi print at the end: one JSON object or one line, composed whole.
 #ifndef NQUEENS_APPS_COMMON_RESULT_PRINTER_HPP
 #define NQUEENS_APPS_COMMON_RESULT_PRINTER_HPP

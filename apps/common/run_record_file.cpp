@@ -1,4 +1,5 @@
-// Record files on disk: atomic writes that cannot be redirected, bounded reads, locks, leftovers.
+// SPDX-License-Identifier: BSL-1.0
+// Record files on disk: atomic writes that cannot be redirected, bounded reads.
 #include "common/run_record_file.hpp"
 
 #include <nqueens/runtime/run_record_json.hpp>
@@ -33,6 +34,8 @@ namespace {
 // the file size in memory.
 constexpr std::uint64_t max_record_file_size = 64ull << 20;
 
+}  // namespace
+
 // The directory holding `path`, for fsync after a rename into it.
 std::string parent_directory(const std::string& path)
 {
@@ -42,11 +45,15 @@ std::string parent_directory(const std::string& path)
     return path.substr(0, slash);
 }
 
+namespace {
+
 // What follows FILE in the name of a temporary file: ".tmp." and
 // temp_suffix_size characters of temp_alphabet, drawn at random.
 constexpr std::string_view temp_infix = ".tmp.";
 constexpr std::size_t temp_suffix_size = 12;
 constexpr std::string_view temp_alphabet = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+}  // namespace
 
 // Creates a new, empty temporary file beside `path` and names it in
 // `temp`. O_EXCL|O_NOFOLLOW: a file or symbolic link planted under that
@@ -82,50 +89,6 @@ bool is_temp_of(std::string_view name, std::string_view base)
     if (name.find_first_not_of("0123456789") == std::string_view::npos) return name.size() <= 10;
     return name.size() == temp_suffix_size && name.find_first_not_of(temp_alphabet) == std::string_view::npos;
 }
-
-// Removes the temporary files of `path` that a run killed while writing
-// left behind. Only the holder of the file's lock calls it, and only that
-// holder writes temporary files of `path`: any there now are leftovers.
-// unlinkat removes a symbolic link itself, never what it points to.
-void remove_stale_temps(const std::string& path)
-{
-    const std::string dir_name = parent_directory(path);
-    const auto slash = path.find_last_of('/');
-    const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-    DIR* dir = ::opendir(dir_name.c_str());
-    if (!dir) return;
-    while (const dirent* e = ::readdir(dir)) {
-        if (is_temp_of(e->d_name, base)) ::unlinkat(::dirfd(dir), e->d_name, 0);
-    }
-    ::closedir(dir);
-}
-
-// usage_error unless `path` names a regular file or nothing yet.
-void check_target(const std::string& path, const char* option)
-{
-    struct stat st {};
-    if (::lstat(path.c_str(), &st) != 0) return;
-    if (S_ISLNK(st.st_mode))
-        throw usage_error(std::string(option) + " '" + path +
-                          "' is a symbolic link; give the file itself (a run replaces the link, never "
-                          "writes through it)");
-    if (!S_ISREG(st.st_mode))
-        throw usage_error(std::string(option) + " '" + path + "' is " +
-                          (S_ISDIR(st.st_mode) ? "a directory" : "not a regular file") +
-                          "; give a file name");
-}
-
-// usage_error unless a file can be created beside `path`, as save_record_file will.
-void check_writable(const std::string& path)
-{
-    std::string probe;
-    const int fd = create_temp(path, probe);
-    if (fd < 0) throw usage_error("cannot write '" + path + "': " + std::strerror(errno));
-    ::close(fd);
-    ::unlink(probe.c_str());
-}
-
-}  // namespace
 
 void save_record_file(const std::string& path, const run_record& r)
 {
@@ -221,62 +184,6 @@ usage_error usage_error_from(const record_error& e, const std::string& prefix)
     say(count_mode::with_distinct, "with --unique");
     say(count_mode::total, "without --unique");
     return usage_error(message);
-}
-
-file_lock::file_lock(const std::string& path, const char* option) : name_(path + ".lock")
-{
-    // A run that has just ended (its result printed, an MPI job being torn
-    // down) may still hold the lock for a moment: wait up to 3 s for it.
-    int waits = 60;
-    for (;;) {
-        fd_ = ::open(name_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-        if (fd_ < 0) throw usage_error("cannot write '" + path + "': " + std::strerror(errno));
-        if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-            const int err = errno;
-            ::close(fd_);
-            if (err == EWOULDBLOCK && waits-- > 0) {
-                ::usleep(50000);
-                continue;
-            }
-            if (err == EWOULDBLOCK)
-                throw usage_error(std::string(option) + " '" + path +
-                                  "' is in use by another run (it holds '" + name_ + "')");
-            throw usage_error("cannot lock '" + name_ + "': " + std::strerror(err));
-        }
-        // The holder before us may have removed the lock file between our
-        // open and our flock: then this lock guards nothing, so take the
-        // file that is there now.
-        struct stat held {};
-        struct stat named {};
-        if (::fstat(fd_, &held) == 0 && ::lstat(name_.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
-            held.st_ino == named.st_ino)
-            return;
-        ::close(fd_);
-    }
-}
-
-file_lock::~file_lock()
-{
-    struct stat held {};
-    struct stat named {};
-    if (::fstat(fd_, &held) == 0 && ::lstat(name_.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
-        held.st_ino == named.st_ino)
-        ::unlink(name_.c_str());
-    ::close(fd_);
-}
-
-run_files::run_files(const record_options& p)
-{
-    p.check();
-    auto own = [](std::optional<file_lock>& lock, const std::string& path, const char* option) {
-        if (path.empty()) return;
-        check_target(path, option);
-        lock.emplace(path, option);
-        remove_stale_temps(path);
-        check_writable(path);
-    };
-    own(checkpoint_, p.checkpoint, "--checkpoint");
-    own(out_, p.out, "--out");
 }
 
 std::string record_summary(const run_record& r, bool with_distinct)

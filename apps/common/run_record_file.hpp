@@ -1,4 +1,5 @@
-// Record files on disk (checkpoints and shard results): atomic writes, checked reads, locks.
+// SPDX-License-Identifier: BSL-1.0
+// Record files on disk (checkpoints and shard results): atomic writes and checked reads.
 #ifndef NQUEENS_APPS_COMMON_RUN_RECORD_FILE_HPP
 #define NQUEENS_APPS_COMMON_RUN_RECORD_FILE_HPP
 
@@ -6,8 +7,8 @@
 
 #include <nqueens/runtime/run_record.hpp>
 
-#include <optional>
 #include <string>
+#include <string_view>
 
 namespace nqueens::app {
 
@@ -41,34 +42,16 @@ run_record load_record_file(const std::string& path, bool follow_links = true);
 // "with --unique" or "without --unique".
 usage_error usage_error_from(const record_error& e, const std::string& prefix = "");
 
-// flock() on FILE.lock while a run owns FILE; removes FILE.lock when
-// destroyed. usage_error if another process holds it.
-class file_lock {
-public:
-    file_lock(const std::string& path, const char* option);
-    ~file_lock();
-    file_lock(const file_lock&) = delete;
-    file_lock& operator=(const file_lock&) = delete;
+// The directory holding `path` ("." for a bare name).
+std::string parent_directory(const std::string& path);
 
-private:
-    std::string name_;
-    int fd_ = -1;
-};
+// Creates a new, empty temporary file beside `path` (FILE.tmp.<random>,
+// O_EXCL|O_NOFOLLOW) and names it in `temp`. Returns the descriptor, or -1
+// with errno set.
+int create_temp(const std::string& path, std::string& temp);
 
-// The files a run writes (--checkpoint, --out), owned from start to exit:
-// each must be a regular file or not exist yet (a symbolic link, a directory
-// or another special file is refused), is locked (file_lock: a second run on
-// the same file refuses with one line), loses the temporary files a killed
-// run left beside it, and must be creatable. Throws usage_error; also checks
-// the combination of options (record_options::check).
-class run_files {
-public:
-    explicit run_files(const record_options& p);
-
-private:
-    std::optional<file_lock> checkpoint_;
-    std::optional<file_lock> out_;
-};
+// True if `name` is a temporary file of `base` (the file name, no directory).
+bool is_temp_of(std::string_view name, std::string_view base);
 
 }  // namespace nqueens::app
 

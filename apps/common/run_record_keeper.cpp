@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The record keeper: one place that adds a run's tasks and seconds, saves when due and says how a run ended.
 #include "common/run_record_keeper.hpp"
 

@@ -1,13 +1,15 @@
+// SPDX-License-Identifier: BSL-1.0
 // The record of one run while it counts, kept the same way by nqueens and the nqueens-mpi coordinator.
 #ifndef NQUEENS_APPS_COMMON_RUN_RECORD_KEEPER_HPP
 #define NQUEENS_APPS_COMMON_RUN_RECORD_KEEPER_HPP
 
 #include "common/count_args.hpp"
-#include "common/run_record_file.hpp"
 #include "common/result_printer.hpp"
+#include "common/run_files.hpp"
+#include "common/run_record_file.hpp"
 
-#include <nqueens/runtime/run_record.hpp>
 #include <nqueens/runtime/engine.hpp>
+#include <nqueens/runtime/run_record.hpp>
 
 #include <chrono>
 #include <cstddef>

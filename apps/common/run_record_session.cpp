@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: BSL-1.0
 // The record files of `nqueens count`: the record keeper fed by parallel_count()'s callbacks.
 #include "common/run_record_session.hpp"
 
 namespace nqueens::app {
 
-run_record_session::run_record_session(const record_options& p, const work_plan& plan, stop_on_signals* shared)
+run_record_session::run_record_session(const record_options& p, const work_plan& plan,
+                                       stop_on_signals* shared)
     : plan_(plan), keeper_(p, plan), signals_(shared)
 {
     if (!p.checkpoint.empty() && !signals_) {

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: BSL-1.0
 // The record files of `nqueens count`: a record keeper wired into parallel_count()'s options, and signals as
 // a stop.
 #ifndef NQUEENS_APPS_COMMON_RUN_RECORD_SESSION_HPP
 #define NQUEENS_APPS_COMMON_RUN_RECORD_SESSION_HPP
 
 #include "common/count_args.hpp"
-#include "common/run_record_keeper.hpp"
 #include "common/result_printer.hpp"
+#include "common/run_record_keeper.hpp"
 #include "common/signals.hpp"
 
 #include <nqueens/runtime/engine.hpp>

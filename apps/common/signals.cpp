@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // SIGINT, SIGTERM and SIGHUP as a stop request, and the line of an interrupted run.
 #include "common/signals.hpp"
 

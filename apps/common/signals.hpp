@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // SIGINT, SIGTERM and SIGHUP as a stop request for long counts (nqueens and nqueens-mpi).
 #ifndef NQUEENS_APPS_COMMON_SIGNALS_HPP
 #define NQUEENS_APPS_COMMON_SIGNALS_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The --version text, from the facts apps/common/build_info.hpp.in receives from CMake.
 #include "common/version.hpp"
 

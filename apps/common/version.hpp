@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // version_text: what `--version` prints, fixed when CMake configured the build.
 #ifndef NQUEENS_APPS_COMMON_VERSION_HPP
 #define NQUEENS_APPS_COMMON_VERSION_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The threads of a counting rank: the cores of its node, and the CPUs mpirun bound it to.
 #include "nqueens-mpi/binding.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // How many threads a counting rank of nqueens-mpi runs, and a warning when mpirun binds them too tightly.
 #ifndef NQUEENS_APPS_NQUEENS_MPI_BINDING_HPP
 #define NQUEENS_APPS_NQUEENS_MPI_BINDING_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Rank 0 of nqueens-mpi: hands out the tasks, takes the results, keeps the record, watches the leases.
 #include "nqueens-mpi/coordinator.hpp"
 
@@ -46,8 +47,8 @@ using clock = std::chrono::steady_clock;
 // progress line.
 class coordinator {
 public:
-    coordinator(const count_args& s, const work_plan& plan, run_record_keeper& keeper, stop_on_signals& signals,
-                int ranks)
+    coordinator(const count_args& s, const work_plan& plan, run_record_keeper& keeper,
+                stop_on_signals& signals, int ranks)
         : s_(s),
           keeper_(keeper),
           signals_(signals),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Rank 0 of nqueens-mpi when other ranks count: the task queue, the record, the leases.
 #ifndef NQUEENS_APPS_NQUEENS_MPI_COORDINATOR_HPP
 #define NQUEENS_APPS_NQUEENS_MPI_COORDINATOR_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // nqueens-mpi: `count N` over MPI ranks; rank 0 hands out sub-problem ids, the other ranks count them on
 // threads.
 #include "nqueens-mpi/binding.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // What rank 0 and the counting ranks of nqueens-mpi say to each other.
 #ifndef NQUEENS_APPS_NQUEENS_MPI_PROTOCOL_HPP
 #define NQUEENS_APPS_NQUEENS_MPI_PROTOCOL_HPP

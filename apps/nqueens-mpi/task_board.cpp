@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Handing out the tasks of nqueens-mpi: new ones, those of written-off ranks, and reruns by idle ranks.
 #include "nqueens-mpi/task_board.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Rank 0's view of the tasks of nqueens-mpi: which are still to hand out, and which rank holds which.
 #ifndef NQUEENS_APPS_NQUEENS_MPI_TASK_BOARD_HPP
 #define NQUEENS_APPS_NQUEENS_MPI_TASK_BOARD_HPP

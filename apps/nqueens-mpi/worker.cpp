@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A counting rank of nqueens-mpi: its threads, its queue, its reports to rank 0.
 #include "nqueens-mpi/worker.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A counting rank of nqueens-mpi: counts the tasks rank 0 sends on threads and reports them.
 #ifndef NQUEENS_APPS_NQUEENS_MPI_WORKER_HPP
 #define NQUEENS_APPS_NQUEENS_MPI_WORKER_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // `nqueens count N`: counts the solutions with the threaded engine and times the count.
 #include "common/arguments.hpp"
 #include "common/count_args.hpp"

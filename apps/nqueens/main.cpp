@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The nqueens command line: parses the subcommand and hands over to it.
 #include "common/arguments.hpp"
 #include "common/version.hpp"

@@ -1,14 +1,15 @@
+// SPDX-License-Identifier: BSL-1.0
 // `nqueens merge FILE... [--recheck K|all]`: adds up the shard result files of one count, refusing
 // missing, duplicate or foreign shards, and with --recheck, shards whose recounted tasks differ.
 #include "common/arguments.hpp"
 #include "common/count_args.hpp"
 #include "common/recheck.hpp"
-#include "common/run_record_file.hpp"
 #include "common/result_printer.hpp"
+#include "common/run_record_file.hpp"
 
-#include <nqueens/runtime/run_record.hpp>
-#include <nqueens/runtime/merge.hpp>
 #include <nqueens/runtime/engine.hpp>
+#include <nqueens/runtime/merge.hpp>
+#include <nqueens/runtime/run_record.hpp>
 
 #include <cstdio>
 #include <optional>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Bash completion for nqueens and nqueens-mpi: commands, options, the words
 # of --format, and file names after --checkpoint, --out and for merge.
 # Installed as share/bash-completion/completions/nqueens (and nqueens-mpi);

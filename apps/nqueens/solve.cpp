@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // `nqueens solve N`: prints the solutions as they are found, never holding them all.
 #include "common/arguments.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // `nqueens table`: prints the counts the compiler baked into the binary.
 #include "common/arguments.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // board: one queen per row of an n x n board (n <= 32), stored as the column of each row.
 #ifndef NQUEENS_BOARD_HPP
 #define NQUEENS_BOARD_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // images, canonical_form, is_canonical, class_size: a board under the 8 symmetries of the square.
 #ifndef NQUEENS_CANONICAL_HPP
 #define NQUEENS_CANONICAL_HPP

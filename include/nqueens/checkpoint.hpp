@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: BSL-1.0
 // Deprecated path, kept for one release: include <nqueens/runtime/run_record.hpp>.
 #ifndef NQUEENS_CHECKPOINT_HPP
 #define NQUEENS_CHECKPOINT_HPP
 
-#pragma message("<nqueens/checkpoint.hpp> is deprecated and goes in the next release: include <nqueens/runtime/run_record.hpp>")
+#pragma message("<nqueens/checkpoint.hpp> is deprecated: include <nqueens/runtime/run_record.hpp>")
 #include <nqueens/runtime/run_record.hpp>
 
 #endif  // NQUEENS_CHECKPOINT_HPP

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: BSL-1.0
 // Deprecated path, kept for one release: include <nqueens/runtime/run_record_json.hpp>.
 #ifndef NQUEENS_CHECKPOINT_JSON_HPP
 #define NQUEENS_CHECKPOINT_JSON_HPP
 
-#pragma message("<nqueens/checkpoint_json.hpp> is deprecated and goes in the next release: include <nqueens/runtime/run_record_json.hpp>")
+#pragma message("<nqueens/checkpoint_json.hpp> is deprecated: include <nqueens/runtime/run_record_json.hpp>")
 #include <nqueens/runtime/run_record_json.hpp>
 
 #endif  // NQUEENS_CHECKPOINT_JSON_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // count_queens and count_distinct: all solutions of the n-queens problem (OEIS A000170), and the distinct
 // ones (A002562).
 #ifndef NQUEENS_COUNT_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // count_symmetric: the total and the distinct count (OEIS A000170, A002562) from one 8-fold symmetric search.
 #ifndef NQUEENS_COUNT_SYMMETRIC_HPP
 #define NQUEENS_COUNT_SYMMETRIC_HPP

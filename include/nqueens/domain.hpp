@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The board sizes the library accepts, and the error for the others.
 #ifndef NQUEENS_DOMAIN_HPP
 #define NQUEENS_DOMAIN_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The front header: everything that the compiler can evaluate (counts, tables, solutions, boards).
 #ifndef NQUEENS_NQUEENS_HPP
 #define NQUEENS_NQUEENS_HPP

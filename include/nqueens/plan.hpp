@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: BSL-1.0
 // Deprecated path, kept for one release: include <nqueens/runtime/plan.hpp>.
 #ifndef NQUEENS_PLAN_HPP
 #define NQUEENS_PLAN_HPP
 
-#pragma message("<nqueens/plan.hpp> is deprecated and goes in the next release: include <nqueens/runtime/plan.hpp>")
+#pragma message("<nqueens/plan.hpp> is deprecated: include <nqueens/runtime/plan.hpp>")
 #include <nqueens/runtime/plan.hpp>
 
 #endif  // NQUEENS_PLAN_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // render_rows, render_board, render_columns, render_json and their parsers: boards as text.
 #ifndef NQUEENS_RENDER_HPP
 #define NQUEENS_RENDER_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // solution_counts: what every count gives back (the total, the distinct count, the queens placed).
 #ifndef NQUEENS_SOLUTION_COUNTS_HPP
 #define NQUEENS_SOLUTION_COUNTS_HPP

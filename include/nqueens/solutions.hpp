@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The boards themselves: for_each_solution, solutions<N>, first_solution and their distinct forms.
 #ifndef NQUEENS_SOLUTIONS_HPP
 #define NQUEENS_SOLUTIONS_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // make_table and counts_table: counts for a range of n, computed by the compiler through Boost.Hana.
 #ifndef NQUEENS_TABLE_HPP
 #define NQUEENS_TABLE_HPP

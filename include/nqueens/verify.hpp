@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // is_solution: an independent check that a board's queens do not attack each other.
 #ifndef NQUEENS_VERIFY_HPP
 #define NQUEENS_VERIFY_HPP

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # The command line's contract for count, table and help: outputs, errors, exit codes.
 # usage: basic_cli.sh path/to/nqueens
 set -u

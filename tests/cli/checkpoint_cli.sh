@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # count --checkpoint: interrupted at random moments and resumed to the exact count; foreign and damaged checkpoints refused.
 # usage: checkpoint_cli.sh path/to/nqueens
 set -u

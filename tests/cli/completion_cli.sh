@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # The bash completion, sourced without the bash-completion package: commands,
 # options (every option of --help is offered), --format's words, file names.
 # usage: completion_cli.sh path/to/nqueens path/to/nqueens-completion.bash

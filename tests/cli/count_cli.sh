@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # The contract of `nqueens count`: --threads, --unique, --json, progress on stderr only, errors.
 # usage: count_cli.sh path/to/nqueens
 set -u

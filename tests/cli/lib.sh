@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Shared by the CLI test scripts, sourced once `bin` is set: a scratch
 # directory, failure counting, the one-line-error check and the verdict.
 dir=$(mktemp -d)

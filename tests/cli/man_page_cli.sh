@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # nqueens(1) against --help: the same options (the OPTIONS tags of the man
 # page), the same commands (its .SS headings); nqueens-mpi's options are in it
 # too, and an option only nqueens-mpi has is allowed there; groff, where

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # nqueens-mpi under mpirun: the same counts as nqueens count for n = 12..14; checkpoints shared with nqueens; refusals.
 # usage: mpi_cli.sh path/to/mpiexec path/to/nqueens-mpi path/to/nqueens
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # Record files that cannot be turned against their owner: planted symbolic links, leftover temporary files, two runs on one checkpoint, SIGKILL at random moments.
 # usage: records_cli.sh path/to/nqueens
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # count --shard I/K --out FILE and merge: K shards add up to the single count; missing, duplicate, foreign and damaged shards refused.
 # usage: shards_cli.sh path/to/nqueens
 set -u

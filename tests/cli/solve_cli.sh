@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # The command line's contract for solve: outputs, formats, limits, errors, exit codes.
 # usage: solve_cli.sh path/to/nqueens
 set -u

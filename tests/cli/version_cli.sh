@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # --version: the project version, the compiler and the target CPU on stdout, exit 0; --help names it.
 # usage: version_cli.sh path/to/nqueens VERSION "COMPILER_ID COMPILER_VERSION" [path/to/mpiexec path/to/nqueens-mpi]
 set -u

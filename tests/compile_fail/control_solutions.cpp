@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The control case for the boards: baked tables and a first solution, with
 // nothing but -std=c++20 and the include paths.
 #include <nqueens/nqueens.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // expect: parallel_options
 // The front header stops at what the compiler can evaluate: the threaded
 // engine (and <thread>, a second of parsing) comes only with <nqueens/runtime/engine.hpp>.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // expect: nqueens::solutions<N>.. requires 1 <= N <= 32
 #include <nqueens/nqueens.hpp>
 

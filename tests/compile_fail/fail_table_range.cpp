@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // expect: nqueens::make_table<First, Last>\(\) requires 1 <= First <= Last <= 32
 #include <nqueens/table.hpp>
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # The Debian package: cpack -G DEB from the build tree, its control fields and
 # files, then unpacked with dpkg -x into a scratch root (not installed on this
 # machine): `nqueens table` runs from it and a find_package consumer builds
@@ -50,7 +51,8 @@ dpkg-deb -c "$deb" | awk '{ print $NF }' | sed 's|^\./|/|' >"$dir/contents"
 files=(/usr/bin/nqueens /usr/include/nqueens/nqueens.hpp /usr/include/nqueens/detail/search/kernel.hpp
        /usr/lib/cmake/nqueens/nqueensConfig.cmake /usr/lib/cmake/nqueens/nqueensTargets.cmake
        /usr/share/pkgconfig/nqueens.pc /usr/share/man/man1/nqueens.1
-       /usr/share/bash-completion/completions/nqueens)
+       /usr/share/bash-completion/completions/nqueens /usr/share/doc/nqueens/copyright
+       /usr/share/doc/nqueens/LICENSE_1_0.txt)
 mpi_files=(/usr/bin/nqueens-mpi /usr/share/man/man1/nqueens-mpi.1 /usr/share/bash-completion/completions/nqueens-mpi)
 for f in "${files[@]}"; do grep -qxF "$f" "$dir/contents" || fail "the package lacks $f"; done
 for f in "${mpi_files[@]}"; do
@@ -62,6 +64,16 @@ for f in "${mpi_files[@]}"; do
 done
 
 dpkg -x "$deb" "$dir/root" || { fail "dpkg -x failed"; finish; }
+# The licence, in Debian's machine-readable copyright format.
+copyright=$dir/root/usr/share/doc/nqueens/copyright
+head -1 "$copyright" | grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/$' ||
+    fail "copyright is not in the machine-readable format"
+grep -qx 'License: BSL-1.0' "$copyright" || fail "copyright names no BSL-1.0 licence"
+grep -qx ' Boost Software License - Version 1.0 - August 17th, 2003' "$copyright" || fail "copyright lacks the licence text"
+cmp -s "$dir/root/usr/share/doc/nqueens/LICENSE_1_0.txt" "$(dirname "$0")/../../LICENSE_1_0.txt" ||
+    fail "the packaged LICENSE_1_0.txt differs from the source tree's"
+recommends=$(dpkg-deb -f "$deb" Recommends)
+case ", $recommends," in *", bash-completion,"*) ;; *) fail "Recommends lacks bash-completion: $recommends" ;; esac
 table=$("$dir/root/usr/bin/nqueens" table) || fail "the packaged nqueens table failed"
 printf '%s\n' "$table" | grep -qx ' 8 92' || fail "the packaged nqueens table printed: $table"
 first=$("$dir/root/usr/bin/nqueens" --version | head -1)

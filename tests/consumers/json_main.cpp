@@ -1,6 +1,8 @@
-// A program outside the project that links nqueens::json: <nqueens/runtime/run_record_json.hpp> and nlohmann/json.
-#include <nqueens/runtime/run_record_json.hpp>
+// SPDX-License-Identifier: BSL-1.0
+// A program outside the project that links nqueens::json: <nqueens/runtime/run_record_json.hpp> and
+// nlohmann/json.
 #include <nqueens/nqueens.hpp>
+#include <nqueens/runtime/run_record_json.hpp>
 
 #include <nlohmann/json.hpp>
 

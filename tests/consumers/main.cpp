@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A program outside the project that uses the installed or embedded library.
 #include <nqueens/nqueens.hpp>
 

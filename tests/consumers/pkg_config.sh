@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSL-1.0
 # A consumer built with nothing but `pkg-config --cflags/--libs nqueens` (and
 # Boost's include directories) against a staged install.
 # usage: pkg_config.sh STAGE VERSION CXX SOURCE [BOOST_INCLUDE_DIR...]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Fails unless include/nqueens/nqueens.hpp includes exactly the public headers
 # of include/nqueens/ (flat; the deprecated paths in DEPRECATED excluded).
 file(GLOB headers RELATIVE ${ROOT}/include/nqueens ${ROOT}/include/nqueens/*.hpp)

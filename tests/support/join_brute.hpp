@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: BSL-1.0
 // Helpers of the join's tests: top placements by brute force and their keys, written apart from the join.
 #ifndef NQUEENS_TESTS_SUPPORT_JOIN_BRUTE_HPP
 #define NQUEENS_TESTS_SUPPORT_JOIN_BRUTE_HPP
 
-#include <nqueens/detail/join/top_rules.hpp>
 #include <nqueens/detail/join/layout.hpp>
+#include <nqueens/detail/join/top_rules.hpp>
 
 #include <array>
 #include <cstddef>

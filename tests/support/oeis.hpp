@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Known answers from OEIS, the truth the tests check the library against.
 #ifndef NQUEENS_TESTS_SUPPORT_OEIS_HPP
 #define NQUEENS_TESTS_SUPPORT_OEIS_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // board: construction, access, the 32-row and 32-column limits, equality and order.
 #include <nqueens/board.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // images, canonical_form, is_canonical, class_size: checked against the symmetries written as maps of
 // squares.
 #include "support/oeis.hpp"

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: BSL-1.0
 // count_queens(n) at run time: OEIS values, the domain and its error.
 #include "support/oeis.hpp"
 
 #include <nqueens/count.hpp>
 #include <nqueens/detail/search/fixed_points.hpp>
-#include <nqueens/detail/search/orbit_walk.hpp>
 #include <nqueens/detail/search/kernel.hpp>
+#include <nqueens/detail/search/orbit_walk.hpp>
 #include <nqueens/detail/search/symmetric_search.hpp>
 
 #include <catch2/catch.hpp>

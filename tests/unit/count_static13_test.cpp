@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // count_queens<13>() and count_distinct<13>() answered by the compiler under
 // default limits, in a translation unit of their own: the slowest file to
 // compile (seconds).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // count_queens and count_distinct answered by the compiler: pages of static_asserts, n = 1..12.
 #include "support/oeis.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // count_symmetric: the 8-fold symmetric search against OEIS, count_distinct(n) and the canonical forms of
 // every solution.
 #include "support/oeis.hpp"
@@ -5,9 +6,9 @@
 #include <nqueens/board.hpp>
 #include <nqueens/canonical.hpp>
 #include <nqueens/count.hpp>
+#include <nqueens/count_symmetric.hpp>
 #include <nqueens/detail/search/symmetric_search.hpp>
 #include <nqueens/solutions.hpp>
-#include <nqueens/count_symmetric.hpp>
 
 #include <catch2/catch.hpp>
 

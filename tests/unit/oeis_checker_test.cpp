@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // An independent checker: every permutation, pairwise diagonal test; no bitmasks.
 #include "support/oeis.hpp"
 

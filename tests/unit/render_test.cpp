@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // render_rows, render_board, render_columns, render_json and the parsers that read them back.
 #include <nqueens/render.hpp>
 #include <nqueens/solutions.hpp>

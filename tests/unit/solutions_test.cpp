@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // for_each_solution, for_each_distinct_solution, solutions<N>, distinct_solutions<N>, first_solution.
 #include "support/oeis.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The compile-time tables built through Boost.Hana.
 #include "support/oeis.hpp"
 

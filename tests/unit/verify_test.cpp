@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // is_solution: known solutions and non-solutions, and every board of small n against the search.
 #include "support/oeis.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Overflow-checked arithmetic for totals, usable in constant expressions.
 #ifndef NQUEENS_DETAIL_CHECKED_HPP
 #define NQUEENS_DETAIL_CHECKED_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // parallel_count: the multithreaded run-time engine for big n, which runs a work_plan's tasks on every core.
 #ifndef NQUEENS_RUNTIME_ENGINE_HPP
 #define NQUEENS_RUNTIME_ENGINE_HPP
@@ -29,8 +30,8 @@ struct progress {
     // running tasks by their time so far against what the finished ones
     // took per unit of estimate; 1 at the end.
     double fraction = 0;
-    double seconds = 0;           // since parallel_count() started
-    double eta_seconds = -1;      // estimated seconds left; negative while unknown
+    double seconds = 0;       // since parallel_count() started
+    double eta_seconds = -1;  // estimated seconds left; negative while unknown
 };
 
 // How parallel_count() runs. Every member is optional.
@@ -165,7 +166,8 @@ private:
             if (t.started < 0) continue;
             const double estimate = static_cast<double>(plan_.estimate(t.id));
             double share = t.parts_done * estimate;
-            if (timed) share = std::max(share, std::min(0.9 * estimate, (now - t.started) / seconds_per_unit));
+            if (timed)
+                share = std::max(share, std::min(0.9 * estimate, (now - t.started) / seconds_per_unit));
             work += share;
         }
         return work;
@@ -264,8 +266,8 @@ private:
     std::atomic<std::size_t> next_{0};
     std::atomic<bool> failed_{false};
     std::atomic<double> last_report_seen_{0};  // last_report_, read by the polls without the lock
-    std::mutex mutex_;  // guards everything below and serializes the callbacks
-    std::vector<running_task> running_;  // one per worker
+    std::mutex mutex_;                         // guards everything below and serializes the callbacks
+    std::vector<running_task> running_;        // one per worker
     solution_counts sum_{};
     std::size_t done_ = 0;
     double work_done_ = 0;

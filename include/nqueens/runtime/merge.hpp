@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: BSL-1.0
 // merge_records: the results of K shards joined into one count, each task counted exactly once.
 #ifndef NQUEENS_RUNTIME_MERGE_HPP
 #define NQUEENS_RUNTIME_MERGE_HPP
 
-#include <nqueens/runtime/run_record.hpp>
 #include <nqueens/detail/checked.hpp>
+#include <nqueens/runtime/run_record.hpp>
 #include <nqueens/solution_counts.hpp>
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // work_plan and count_mode: the count of one n as a fixed list of independent sub-problems.
 #ifndef NQUEENS_RUNTIME_PLAN_HPP
 #define NQUEENS_RUNTIME_PLAN_HPP
@@ -151,8 +152,8 @@ public:
     // The distinct count of n from `sum`, the counts of every task of the
     // plan added up: sum.distinct for the symmetric search's tasks; for the
     // join's, Burnside's lemma on sum.total (milliseconds; about a second at
-    // n = 22 or 23, about tenfold more every two n beyond: minutes at n = 27). 0 for a plan without distinct counts. Throws
-    // std::overflow_error rather than wrap.
+    // n = 22 or 23, about tenfold more every two n beyond: minutes at n = 27). 0 for a plan without distinct
+    // counts. Throws std::overflow_error rather than wrap.
     std::uint64_t distinct_of(const solution_counts& sum) const
     {
         if (!distinct_) return 0;
@@ -190,9 +191,9 @@ public:
     }
 
     // The rows that each task of the symmetric search places (its plans
-    // serve n < 6; the tests and tools run it for any n): enough tasks to keep every thread busy to the end, few
-    // enough to enumerate them in milliseconds. detail::for_each_sym_task(n,
-    // split_depth(n), f) lists them in id order.
+    // serve n < 6; the tests and tools run it for any n): enough tasks to keep every thread busy to the end,
+    // few enough to enumerate them in milliseconds. detail::for_each_sym_task(n, split_depth(n), f) lists
+    // them in id order.
     static constexpr int split_depth(int n) noexcept { return n <= 9 ? 2 : (n <= 19 ? 3 : 4); }
 
 private:
@@ -202,11 +203,13 @@ private:
     // on_part(done, parts) after each part of a join task (n >= 24 has
     // many), for progress within a task.
     template <class Stop, class OnPart>
-    std::optional<solution_counts> run_task(std::size_t id, Stop&& stop, workspace& ws, OnPart&& on_part) const
+    std::optional<solution_counts> run_task(std::size_t id, Stop&& stop, workspace& ws,
+                                            OnPart&& on_part) const
     {
         if (id >= size()) throw std::out_of_range("nqueens: no such task");
         if (join_) {
-            const auto r = detail::run_join_task(detail::make_join_layout(n_), join_tasks_[id], ws, stop, on_part);
+            const auto r =
+                detail::run_join_task(detail::make_join_layout(n_), join_tasks_[id], ws, stop, on_part);
             if (!r) return std::nullopt;
             return solution_counts{r->total, 0, r->nodes};
         }

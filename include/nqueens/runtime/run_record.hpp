@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // run_record, shard, record_builder: the finished part of a long count and the checks to reuse it.
 #ifndef NQUEENS_RUNTIME_RUN_RECORD_HPP
 #define NQUEENS_RUNTIME_RUN_RECORD_HPP

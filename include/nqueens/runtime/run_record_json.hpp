@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // record_to_json, record_from_json: run_record as JSON (opt-in: needs nlohmann-json 3).
 #ifndef NQUEENS_RUNTIME_RUN_RECORD_JSON_HPP
 #define NQUEENS_RUNTIME_RUN_RECORD_JSON_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // detail/checked.hpp: the overflow guards at the 2^64 edge, and the sums that use them.
 #include <nqueens/detail/checked.hpp>
 #include <nqueens/detail/search/fixed_points.hpp>

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: BSL-1.0
 // parallel_count: the threaded engine's counts, threads, cancellation and progress.
 #include "support/oeis.hpp"
 
-#include <nqueens/runtime/run_record.hpp>
 #include <nqueens/runtime/engine.hpp>
+#include <nqueens/runtime/run_record.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: BSL-1.0
 // work_plan: the stable list of sub-problems of one count, its versions and modes, and their sums.
 #include "support/oeis.hpp"
 
-#include <nqueens/runtime/run_record.hpp>
 #include <nqueens/runtime/plan.hpp>
+#include <nqueens/runtime/run_record.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -152,7 +153,10 @@ TEST_CASE("from n = 19 the join's tasks split further to bound memory, under ver
         CHECK(nqueens::work_plan(n, both).version() == 5);
     }
     for (int n = nqueens::detail::join_min_n; n <= nqueens::detail::join_max_n; ++n)
-        CHECK(nqueens::detail::join_task_list_version(n) == (n >= 24 ? 8u : n == 16 ? 6u : n >= 19 ? 4u : 2u));
+        CHECK(nqueens::detail::join_task_list_version(n) == (n >= 24   ? 8u
+                                                             : n == 16 ? 6u
+                                                             : n >= 19 ? 4u
+                                                                       : 2u));
     CHECK(nqueens::detail::mode_of_plan_version(4) == nqueens::count_mode::total);
     CHECK(nqueens::detail::mode_of_plan_version(5) == both);
     CHECK(nqueens::work_plan(19).size() == 1280);

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: BSL-1.0
 // Checkpoint and shard records: resuming, merging, the JSON form and the files it refuses.
 #include "support/oeis.hpp"
 
-#include <nqueens/runtime/run_record.hpp>
-#include <nqueens/runtime/merge.hpp>
-#include <nqueens/runtime/run_record_json.hpp>
 #include <nqueens/runtime/engine.hpp>
+#include <nqueens/runtime/merge.hpp>
+#include <nqueens/runtime/run_record.hpp>
+#include <nqueens/runtime/run_record_json.hpp>
 
 #include <catch2/catch.hpp>
 

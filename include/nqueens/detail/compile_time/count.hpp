@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The compile-time driver: one count as many small constant evaluations.
 #ifndef NQUEENS_DETAIL_COMPILE_TIME_COUNT_HPP
 #define NQUEENS_DETAIL_COMPILE_TIME_COUNT_HPP

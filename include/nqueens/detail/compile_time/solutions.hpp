@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The compile-time driver for solutions<N>(): one table of boards as many small constant evaluations.
 #ifndef NQUEENS_DETAIL_COMPILE_TIME_SOLUTIONS_HPP
 #define NQUEENS_DETAIL_COMPILE_TIME_SOLUTIONS_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // column_index: a dense numbering of the column sets of one size, for grouping half-boards.
 #ifndef NQUEENS_DETAIL_JOIN_COLUMN_INDEX_HPP
 #define NQUEENS_DETAIL_JOIN_COLUMN_INDEX_HPP

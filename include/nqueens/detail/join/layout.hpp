@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The join's cut of the board (join_layout), its diagonal numbering and its task list.
 #ifndef NQUEENS_DETAIL_JOIN_LAYOUT_HPP
 #define NQUEENS_DETAIL_JOIN_LAYOUT_HPP
@@ -66,8 +67,8 @@ inline constexpr int join_max_n = 32;
 // task's lists must stay within a few hundred MB even where every free
 // column is a lead column (n = 31, 32). A higher band has more placements,
 // which the tasks then spread over.
-inline constexpr std::array<int, join_max_n + 1> join_band_rows = {0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2,
-                                                                   1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 3, 4, 3, 4};
+inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
+    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 3, 4, 3, 4};
 
 // k, the lead columns fixed per task, for each n. Odd n has only (n + 1) / 2
 // bands, too few to keep threads busy; all n need lists small enough for the
@@ -83,7 +84,8 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {0, 0, 0, 0, 0
 // many tasks at n = 23 (363,012 already), so from n = 24 a task fixes only
 // the first join_task_lead_columns[n] of them and splits the rest itself.
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 16, 16, 16, 20, 20, 24, 24, 28, 28};
+    0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
+    4, 2, 8, 6, 12, 11, 16, 16, 16, 16, 20, 20, 24, 24, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 11, 7, 2, 6, 2, 6, 1, 6, 1};
 
@@ -137,7 +139,8 @@ struct join_task {
     friend constexpr bool operator==(const join_task&, const join_task&) = default;
 };
 
-constexpr band_columns band_image(const join_layout& layout, band_columns band, bool mirror, bool flip) noexcept
+constexpr band_columns band_image(const join_layout& layout, band_columns band, bool mirror,
+                                  bool flip) noexcept
 {
     band_columns image{};
     for (int i = 0; i < layout.band; ++i) {
@@ -201,7 +204,8 @@ constexpr bool for_each_task_part(const join_layout& layout, std::uint32_t lead,
 {
     const std::uint32_t inner = lead & ~task_lead;
     for (std::uint32_t more = inner;; more = (more - 1) & inner) {
-        if (counted_split(layout, lead, task_taken | more, self_flip) && !part(task_taken | more)) return false;
+        if (counted_split(layout, lead, task_taken | more, self_flip) && !part(task_taken | more))
+            return false;
         if (more == 0) return true;
     }
 }

@@ -1,14 +1,15 @@
+// SPDX-License-Identifier: BSL-1.0
 // The meet-in-the-middle counter: top and bottom halves enumerated apart and joined, one task at a time.
 #ifndef NQUEENS_DETAIL_JOIN_RUN_TASK_HPP
 #define NQUEENS_DETAIL_JOIN_RUN_TASK_HPP
 
 #include <nqueens/detail/checked.hpp>
 #include <nqueens/detail/join/column_index.hpp>
-#include <nqueens/detail/join/top_rules.hpp>
-#include <nqueens/detail/join/pairs/count_pairs.hpp>
+#include <nqueens/detail/join/layout.hpp>
 #include <nqueens/detail/join/lists/from_quarters.hpp>
 #include <nqueens/detail/join/lists/from_rows.hpp>
-#include <nqueens/detail/join/layout.hpp>
+#include <nqueens/detail/join/pairs/count_pairs.hpp>
+#include <nqueens/detail/join/top_rules.hpp>
 
 #include <algorithm>
 #include <array>
@@ -21,10 +22,11 @@ namespace nqueens::detail {
 // A task (join/layout.hpp: a band and the lead columns its top takes) is
 // counted in three steps: the top placements x of the band and the top
 // placements y of the flipped band are built grouped by column set (from
-// quarter tables, join/lists/from_quarters.hpp, or by a row search, join/lists/from_rows.hpp); x and y use complementary columns, so
-// group S only meets group "free minus S"; and for each such pair of groups the pair count (join/pairs/count_pairs.hpp)
-// counts the pairs whose shared diagonals are disjoint. This is a run-time algorithm built from constexpr
-// functions; the kernel (search/kernel.hpp) checks it in the tests, and it runs in constant evaluation for small n.
+// quarter tables, join/lists/from_quarters.hpp, or by a row search, join/lists/from_rows.hpp); x and y use
+// complementary columns, so group S only meets group "free minus S"; and for each such pair of groups the
+// pair count (join/pairs/count_pairs.hpp) counts the pairs whose shared diagonals are disjoint. This is a
+// run-time algorithm built from constexpr functions; the kernel (search/kernel.hpp) checks it in the tests,
+// and it runs in constant evaluation for small n.
 
 // How the lists are built: from quarter tables (join/lists/from_quarters.hpp) where a
 // task fixes at most 4 lead columns (n <= 18: measured 1.5x faster there),
@@ -129,8 +131,8 @@ inline constexpr std::uint64_t join_poll_pairs = std::uint64_t{1} << 22;
 // it is joined, at a group boundary).
 template <class Stop>
 constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout, const join_task& t,
-                                                       std::uint32_t lead, std::uint32_t taken, join_workspace& ws,
-                                                       std::uint64_t& nodes, Stop&& stop)
+                                                       std::uint32_t lead, std::uint32_t taken,
+                                                       join_workspace& ws, std::uint64_t& nodes, Stop&& stop)
 {
     const std::uint32_t rest = lead & ~taken;
     const top_rules top_half_rules(layout, t.band);
@@ -144,14 +146,16 @@ constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout
     if (by_groups) {
         prepare_top_list(top_half_rules, lead, taken, ws.top_half, ws.tops, nodes);
         if (!same)
-            prepare_top_list(top_rules(layout, band_image(layout, t.band, false, true)), lead, rest, ws.bottom_half,
-                             ws.bottom_tops, nodes);
+            prepare_top_list(top_rules(layout, band_image(layout, t.band, false, true)), lead, rest,
+                             ws.bottom_half, ws.bottom_tops, nodes);
         if (stop()) return std::nullopt;
     } else {
-        if (!build_join_list(top_half_rules, lead, taken, true, ws.top_half, ws, nodes, stop)) return std::nullopt;
+        if (!build_join_list(top_half_rules, lead, taken, true, ws.top_half, ws, nodes, stop))
+            return std::nullopt;
         if (!same) {
             const top_rules bottom_half_rules(layout, band_image(layout, t.band, false, true));
-            if (!build_join_list(bottom_half_rules, lead, rest, false, ws.bottom_half, ws, nodes, stop)) return std::nullopt;
+            if (!build_join_list(bottom_half_rules, lead, rest, false, ws.bottom_half, ws, nodes, stop))
+                return std::nullopt;
         }
     }
     const top_list& bottom = same ? ws.top_half : ws.bottom_half;
@@ -198,8 +202,8 @@ constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout
 // (POPCNT, AVX-512 VPOPCNTDQ), whatever the compiler flags (join/pairs/cpu_tier.hpp;
 // ws.pairs.cpu caps it).
 template <class Stop, class OnPart>
-constexpr std::optional<join_tally> run_join_task(const join_layout& layout, const join_task& t, join_workspace& ws,
-                                                  Stop&& stop, OnPart&& on_part)
+constexpr std::optional<join_tally> run_join_task(const join_layout& layout, const join_task& t,
+                                                  join_workspace& ws, Stop&& stop, OnPart&& on_part)
 {
     const std::uint32_t free = band_free_columns(layout, t.band);
     const std::uint32_t lead = lead_columns(layout, free);
@@ -212,13 +216,15 @@ constexpr std::optional<join_tally> run_join_task(const join_layout& layout, con
     join_tally out{};
     std::uint64_t pairs = 0;
     std::uint64_t done = 0;
-    const bool whole = for_each_task_part(layout, lead, fixed, t.taken, t.self_flip, [&](std::uint32_t taken) {
-        const std::optional<std::uint64_t> part = count_join_part(layout, t, lead, taken, ws, out.nodes, stop);
-        if (!part) return false;
-        pairs = checked_add(pairs, *part);
-        on_part(++done, parts);
-        return true;
-    });
+    const bool whole =
+        for_each_task_part(layout, lead, fixed, t.taken, t.self_flip, [&](std::uint32_t taken) {
+            const std::optional<std::uint64_t> part =
+                count_join_part(layout, t, lead, taken, ws, out.nodes, stop);
+            if (!part) return false;
+            pairs = checked_add(pairs, *part);
+            on_part(++done, parts);
+            return true;
+        });
     if (!whole) return std::nullopt;
     out.total = checked_mul(pairs, t.weight);
     return out;
@@ -238,7 +244,8 @@ constexpr std::uint64_t count_by_join(const join_layout& layout)
     join_workspace ws;
     std::uint64_t total = 0;
     for_each_join_task(layout, [&](const join_task& t) {
-        const auto tally = run_join_task(layout, t, ws, [] { return false; }, [](std::uint64_t, std::uint64_t) {});
+        const auto tally = run_join_task(
+            layout, t, ws, [] { return false; }, [](std::uint64_t, std::uint64_t) {});
         total = checked_add(total, tally->total);
     });
     return total;

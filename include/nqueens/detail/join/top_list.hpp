@@ -1,4 +1,6 @@
-// top_list: the top placements of one band, grouped by column set; what the list builders make and the pair count reads.
+// SPDX-License-Identifier: BSL-1.0
+// top_list: the top placements of one band, grouped by column set; what the list builders make and the pair
+// count reads.
 #ifndef NQUEENS_DETAIL_JOIN_TOP_LIST_HPP
 #define NQUEENS_DETAIL_JOIN_TOP_LIST_HPP
 

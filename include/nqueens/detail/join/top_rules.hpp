@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The join's halves: the rules a top placement of one band obeys and the key it meets a bottom with.
 #ifndef NQUEENS_DETAIL_JOIN_TOP_RULES_HPP
 #define NQUEENS_DETAIL_JOIN_TOP_RULES_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The enumerating search: the kernel's bitmask depth-first search, keeping the queens it places.
 #ifndef NQUEENS_DETAIL_SEARCH_ENUMERATE_HPP
 #define NQUEENS_DETAIL_SEARCH_ENUMERATE_HPP

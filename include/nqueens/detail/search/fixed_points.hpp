@@ -1,4 +1,6 @@
-// Burnside's lemma: the distinct count from the total and the solutions a half or quarter turn maps onto themselves.
+// SPDX-License-Identifier: BSL-1.0
+// Burnside's lemma: the distinct count from the total and the solutions a half or quarter turn maps onto
+// themselves.
 #ifndef NQUEENS_DETAIL_SEARCH_FIXED_POINTS_HPP
 #define NQUEENS_DETAIL_SEARCH_FIXED_POINTS_HPP
 
@@ -90,10 +92,16 @@ constexpr std::uint64_t count_fixed_by_turn(int n, int quarters) noexcept
 }
 
 // The solutions that a half turn (two quarter turns) of the board maps onto themselves.
-constexpr std::uint64_t fixed_by_half_turn(int n) noexcept { return count_fixed_by_turn(n, 2); }
+constexpr std::uint64_t fixed_by_half_turn(int n) noexcept
+{
+    return count_fixed_by_turn(n, 2);
+}
 
 // The solutions that a quarter turn of the board maps onto themselves.
-constexpr std::uint64_t fixed_by_quarter_turn(int n) noexcept { return count_fixed_by_turn(n, 1); }
+constexpr std::uint64_t fixed_by_quarter_turn(int n) noexcept
+{
+    return count_fixed_by_turn(n, 1);
+}
 
 // Burnside's lemma on the 8 symmetries of the square: the classes of
 // solutions are the average number of solutions each symmetry fixes. The

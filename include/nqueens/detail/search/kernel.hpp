@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The constexpr kernel: a recursive bitmask depth-first search that every driver calls.
 #ifndef NQUEENS_DETAIL_SEARCH_KERNEL_HPP
 #define NQUEENS_DETAIL_SEARCH_KERNEL_HPP
@@ -60,11 +61,10 @@ struct search_result {
 // arguments costs about as much as twenty operators): the node counter is
 // an optional trailing argument, so that the compile-time path neither
 // passes nor updates it; `while (free)` with `free ^= bit` and const locals
-// cost less than a `for` with `free &= free - 1` or locals assigned in place. `left` is cut to the board on each call's first
-// row, so it carries at most one bit past the board into a call: GCC keeps
-// every distinct integer it computes for the rest of the translation unit,
-// and masks that keep all their off-board bits are ever new values (about an
-// eighth of its memory at N = 14).
+// cost less than a `for` with `free &= free - 1` or locals assigned in place. `left` is cut to the board on
+// each call's first row, so it carries at most one bit past the board into a call: GCC keeps every distinct
+// integer it computes for the rest of the translation unit, and masks that keep all their off-board bits are
+// ever new values (about an eighth of its memory at N = 14).
 template <class... Nodes>
 constexpr std::uint64_t search(mask_t all, mask_t cols, mask_t left, mask_t right, Nodes&... nodes) noexcept
 {

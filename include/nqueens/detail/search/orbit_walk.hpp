@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The total by the 8-fold symmetry: walk a few images of each solution, weigh each by how many are walked.
 #ifndef NQUEENS_DETAIL_SEARCH_ORBIT_WALK_HPP
 #define NQUEENS_DETAIL_SEARCH_ORBIT_WALK_HPP
@@ -87,8 +88,7 @@ constexpr std::uint64_t edge_bottom(const edge_rules& e, mask_t cols, mask_t lef
                 if ((bit1 & e.last) == 0)
                     sum += bit1 == e.half_turn ? edge_weight(Ties + 1) : edge_weight(Ties);
             } else {
-                sum +=
-                    edge_bottom<Ties>(e, next | bit1, (l1 | bit1) << 1, (r1 | bit1) >> 1, nodes...);
+                sum += edge_bottom<Ties>(e, next | bit1, (l1 | bit1) << 1, (r1 | bit1) >> 1, nodes...);
             }
         }
     }
@@ -122,8 +122,8 @@ constexpr std::uint64_t edge_middle_thirds(const edge_rules& e, int to_b2, mask_
                     const mask_t bit2 = free2 & (0u - free2);
                     free2 ^= bit2;
                     (++nodes, ...);
-                    sum += edge_middle_thirds<Ties>(e, to_b2 - 3, c2 | bit2, (l2 | bit2) << 1, (r2 | bit2) >> 1,
-                                                    nodes...);
+                    sum += edge_middle_thirds<Ties>(e, to_b2 - 3, c2 | bit2, (l2 | bit2) << 1,
+                                                    (r2 | bit2) >> 1, nodes...);
                 }
             }
         }

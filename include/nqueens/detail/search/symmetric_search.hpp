@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The 8-fold symmetric search: one representative per class of solutions, weighted by the class size.
 #ifndef NQUEENS_DETAIL_SEARCH_SYMMETRIC_SEARCH_HPP
 #define NQUEENS_DETAIL_SEARCH_SYMMETRIC_SEARCH_HPP

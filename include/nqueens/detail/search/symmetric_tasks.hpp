@@ -1,4 +1,6 @@
-// The 8-fold symmetric search's families, pruning rules and sub-problems (tasks split after a prefix of rows).
+// SPDX-License-Identifier: BSL-1.0
+// The 8-fold symmetric search's families, pruning rules and sub-problems (tasks split after a prefix of
+// rows).
 #ifndef NQUEENS_DETAIL_SEARCH_SYMMETRIC_TASKS_HPP
 #define NQUEENS_DETAIL_SEARCH_SYMMETRIC_TASKS_HPP
 

@@ -1,14 +1,15 @@
-// detail/join/lists/from_quarters.hpp, join/lists/quarter_tables.hpp, join/lists/from_rows.hpp and the direct count of join/pairs/count_pairs.hpp:
-// the join's lists against brute force and against each other.
+// SPDX-License-Identifier: BSL-1.0
+// detail/join/lists/from_quarters.hpp, join/lists/quarter_tables.hpp, join/lists/from_rows.hpp and the direct
+// count of join/pairs/count_pairs.hpp: the join's lists against brute force and against each other.
 #include "support/join_brute.hpp"
 #include "support/oeis.hpp"
 
+#include <nqueens/detail/join/layout.hpp>
+#include <nqueens/detail/join/lists/from_quarters.hpp>
+#include <nqueens/detail/join/lists/from_rows.hpp>
+#include <nqueens/detail/join/lists/quarter_tables.hpp>
 #include <nqueens/detail/join/run_task.hpp>
 #include <nqueens/detail/join/top_rules.hpp>
-#include <nqueens/detail/join/lists/from_quarters.hpp>
-#include <nqueens/detail/join/lists/quarter_tables.hpp>
-#include <nqueens/detail/join/lists/from_rows.hpp>
-#include <nqueens/detail/join/layout.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -100,8 +101,9 @@ TEST_CASE("every split of the top's rows into two blocks gives the same lists an
                 const auto b = d::run_join_task(n, t, other, [] { return false; });
                 build_top_half(n, t, usual);
                 build_top_half(n, t, other);
-                const bool same = a->total == b->total && usual.top_half.start == other.top_half.start &&
-                                  list_contents(usual.top_half, t.taken) == list_contents(other.top_half, t.taken);
+                const bool same =
+                    a->total == b->total && usual.top_half.start == other.top_half.start &&
+                    list_contents(usual.top_half, t.taken) == list_contents(other.top_half, t.taken);
                 differ += same ? 0 : 1;
                 sum += b->total;
             });
@@ -218,10 +220,11 @@ TEST_CASE("the row search builds the lists the quarter tables build, grouped thr
             const auto c = d::run_join_task(n, t, in_place, [] { return false; });
             build_top_half(n, t, quarters);
             const auto contents = list_contents(quarters.top_half, t.taken);
-            const bool same =
-                a->total == b->total && b->total == c->total && quarters.top_half.start == copied.top_half.start &&
-                copied.top_half.start == in_place.top_half.start && contents == list_contents(copied.top_half, t.taken) &&
-                contents == list_contents(in_place.top_half, t.taken);
+            const bool same = a->total == b->total && b->total == c->total &&
+                              quarters.top_half.start == copied.top_half.start &&
+                              copied.top_half.start == in_place.top_half.start &&
+                              contents == list_contents(copied.top_half, t.taken) &&
+                              contents == list_contents(in_place.top_half, t.taken);
             differ += same ? 0 : 1;
             sum += c->total;
         });

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // detail/join/run_task.hpp and its parts (layout, top_rules, pairs/count_pairs, column_index): the
 // meet-in-the-middle counter against OEIS, the kernel, brute force and is_solution (the lists:
 // join_lists_test.cpp).
@@ -5,9 +6,9 @@
 #include "support/oeis.hpp"
 
 #include <nqueens/count.hpp>
+#include <nqueens/detail/join/layout.hpp>
 #include <nqueens/detail/join/run_task.hpp>
 #include <nqueens/detail/join/top_rules.hpp>
-#include <nqueens/detail/join/layout.hpp>
 #include <nqueens/detail/search/kernel.hpp>
 #include <nqueens/verify.hpp>
 
@@ -238,7 +239,8 @@ std::uint64_t expected_task_total(int n, const d::join_task& t)
     const std::uint32_t lead = d::lead_columns(layout, d::band_free_columns(layout, t.band));
     if (!t.self_flip) return t.weight * plain_count(layout, t.band, t.taken, lead);
     const std::uint32_t rest = lead & ~t.taken;
-    return t.weight / 2 * (plain_count(layout, t.band, t.taken, lead) + plain_count(layout, t.band, rest, lead));
+    return t.weight / 2 *
+           (plain_count(layout, t.band, t.taken, lead) + plain_count(layout, t.band, rest, lead));
 }
 
 std::vector<d::join_task> tasks_of(int n)
@@ -346,8 +348,9 @@ TEST_CASE("tasks of n = 19..23 across their range equal the plain search of thei
     }
 }
 
-TEST_CASE("every cut counts OEIS A000170: band heights 1 to 4, lead columns fixed by the task or split in parts",
-          "[half_join]")
+TEST_CASE(
+    "every cut counts OEIS A000170: band heights 1 to 4, lead columns fixed by the task or split in parts",
+    "[half_join]")
 {
     // The cuts n = 24..32 use (bands of up to four rows, tasks in parts) on
     // boards small enough to count whole.
@@ -383,7 +386,9 @@ TEST_CASE("a task with parts counts what the tasks of its parts count", "[half_j
         d::join_workspace ws;
         std::vector<std::pair<d::join_task, std::uint64_t>> big;
         d::for_each_join_task(whole, [&](const d::join_task& t) {
-            big.emplace_back(t, d::run_join_task(whole, t, ws, [] { return false; }, [](std::uint64_t, std::uint64_t) {})->total);
+            big.emplace_back(t, d::run_join_task(
+                                    whole, t, ws, [] { return false; }, [](std::uint64_t, std::uint64_t) {})
+                                    ->total);
         });
         std::uint64_t wrong = 0;
         std::uint64_t parts_seen = 0;
@@ -395,12 +400,13 @@ TEST_CASE("a task with parts counts what the tasks of its parts count", "[half_j
             for (const auto& [w, count] : big)
                 if (w.band == t.band && (w.taken & fixed) == t.taken) expected += count;
             std::uint64_t last = 0;
-            const auto got = d::run_join_task(parted, t, ws, [] { return false; },
-                                              [&](std::uint64_t done, std::uint64_t parts) {
-                                                  wrong += done == last + 1 && done <= parts ? 0 : 1;
-                                                  last = done;
-                                                  parts_seen += done == parts ? parts : 0;
-                                              });
+            const auto got = d::run_join_task(
+                parted, t, ws, [] { return false; },
+                [&](std::uint64_t done, std::uint64_t parts) {
+                    wrong += done == last + 1 && done <= parts ? 0 : 1;
+                    last = done;
+                    parts_seen += done == parts ? parts : 0;
+                });
             REQUIRE(got.has_value());
             wrong += got->total == expected ? 0 : 1;
         });
@@ -428,8 +434,9 @@ TEST_CASE("n = 24..32: the pair count at n's key width equals a check of every p
             for (int family = 0; family < 2; ++family) {
                 const auto count = 1 + random() % static_cast<std::uint64_t>(layout.top);
                 for (std::uint64_t i = 0; i < count; ++i)
-                    key |= d::diagonal_key{1} << (family * layout.width +
-                                                  static_cast<int>(random() % static_cast<std::uint64_t>(layout.width)));
+                    key |= d::diagonal_key{1}
+                           << (family * layout.width +
+                               static_cast<int>(random() % static_cast<std::uint64_t>(layout.width)));
             }
             return key;
         };
@@ -443,7 +450,8 @@ TEST_CASE("n = 24..32: the pair count at n's key width equals a check of every p
             bottoms.start = {0, 2000};
             std::uint64_t checked = 0;
             for (const d::diagonal_key x : tops.keys)
-                for (const d::diagonal_key y : bottoms.keys) checked += (x & d::turned_key(y, layout.width)) == 0 ? 1 : 0;
+                for (const d::diagonal_key y : bottoms.keys)
+                    checked += (x & d::turned_key(y, layout.width)) == 0 ? 1 : 0;
             for (const std::size_t direct_width : {std::size_t{0}, std::size_t{1} << 20}) {
                 d::pair_scratch pairs;
                 pairs.direct_width = direct_width;

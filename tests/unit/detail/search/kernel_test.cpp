@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: BSL-1.0
 // The board masks of every search for every n from 1 to 32, and the kernel completing known boards.
 #include <nqueens/board.hpp>
-#include <nqueens/detail/search/enumerate.hpp>
 #include <nqueens/detail/join/run_task.hpp>
+#include <nqueens/detail/search/enumerate.hpp>
 #include <nqueens/detail/search/fixed_points.hpp>
 #include <nqueens/detail/search/kernel.hpp>
 #include <nqueens/detail/search/symmetric_search.hpp>

@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: BSL-1.0
 // The join's lists: the top placements of one band, grouped by column set, built from quarter tables.
 #ifndef NQUEENS_DETAIL_JOIN_LISTS_FROM_QUARTERS_HPP
 #define NQUEENS_DETAIL_JOIN_LISTS_FROM_QUARTERS_HPP
 
 #include <nqueens/detail/join/column_index.hpp>
+#include <nqueens/detail/join/layout.hpp>
+#include <nqueens/detail/join/lists/quarter_tables.hpp>
 #include <nqueens/detail/join/top_list.hpp>
 #include <nqueens/detail/join/top_rules.hpp>
-#include <nqueens/detail/join/lists/quarter_tables.hpp>
-#include <nqueens/detail/join/layout.hpp>
 
 #include <array>
 #include <bit>

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: BSL-1.0
 // The join's lists by a search of the top's rows: the builder for many lead columns (n >= 19).
 #ifndef NQUEENS_DETAIL_JOIN_LISTS_FROM_ROWS_HPP
 #define NQUEENS_DETAIL_JOIN_LISTS_FROM_ROWS_HPP
 
 #include <nqueens/detail/join/column_index.hpp>
-#include <nqueens/detail/join/top_rules.hpp>
-#include <nqueens/detail/join/lists/from_quarters.hpp>
 #include <nqueens/detail/join/layout.hpp>
+#include <nqueens/detail/join/lists/from_quarters.hpp>
+#include <nqueens/detail/join/top_rules.hpp>
 
 #include <array>
 #include <bit>

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: BSL-1.0
 // Quarter tables: the placements of one block of a top's rows, bucketed by column set.
 #ifndef NQUEENS_DETAIL_JOIN_LISTS_QUARTER_TABLES_HPP
 #define NQUEENS_DETAIL_JOIN_LISTS_QUARTER_TABLES_HPP
 
 #include <nqueens/detail/join/column_index.hpp>
-#include <nqueens/detail/join/top_rules.hpp>
 #include <nqueens/detail/join/layout.hpp>
+#include <nqueens/detail/join/top_rules.hpp>
 
 #include <algorithm>
 #include <array>
@@ -89,8 +90,9 @@ constexpr std::uint64_t build_quarter_table(const top_rules& rules, int first, i
     std::array<std::array<quarter_part, 32>, 16> square{};
     for (int r = first; r < last; ++r)
         for (int c = 0; c < n; ++c)
-            square[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = quarter_part{
-                meet_bits(n, split, r, c), rules.bits[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]};
+            square[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] =
+                quarter_part{meet_bits(n, split, r, c),
+                             rules.bits[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]};
     const auto walk = [&](const auto& self, int r, std::uint32_t cols, std::uint64_t sums,
                           std::uint64_t differences, quarter_part part) -> void {
         if (r == last) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The join's pair count: how many pairs of one group of tops and one group of turned tops fit.
 #ifndef NQUEENS_DETAIL_JOIN_PAIRS_COUNT_PAIRS_HPP
 #define NQUEENS_DETAIL_JOIN_PAIRS_COUNT_PAIRS_HPP
@@ -5,9 +6,9 @@
 #include <nqueens/detail/join/column_index.hpp>
 #include <nqueens/detail/join/pairs/cpu_tier.hpp>
 #include <nqueens/detail/join/pairs/direct_avx512.hpp>
-#include <nqueens/detail/join/top_rules.hpp>
-#include <nqueens/detail/join/top_list.hpp>
 #include <nqueens/detail/join/pairs/slice_table.hpp>
+#include <nqueens/detail/join/top_list.hpp>
+#include <nqueens/detail/join/top_rules.hpp>
 
 #include <array>
 #include <bit>
@@ -186,8 +187,7 @@ constexpr void build_slice_table(const diagonal_key* ys, std::size_t ny, int wid
             std::array<std::uint64_t, 64> block{};
             const std::size_t first = 64 * w;
             const std::size_t count = ny - first < 64 ? ny - first : 64;
-            for (std::size_t i = 0; i < count; ++i)
-                block[i] = turned_key(ys[first + i], width);
+            for (std::size_t i = 0; i < count; ++i) block[i] = turned_key(ys[first + i], width);
             transpose64(block);
             for (std::size_t b = 0; b < bits; ++b) planes[w * bits + b] = block[b];
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cpu_tier: which of the join's builds for wider instruction sets this CPU can run, asked once at run time.
 #ifndef NQUEENS_DETAIL_JOIN_PAIRS_CPU_TIER_HPP
 #define NQUEENS_DETAIL_JOIN_PAIRS_CPU_TIER_HPP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The join's direct pair count in AVX-512: 8 tops against 8 turned tops a step (16 for keys of 32 bits).
 #ifndef NQUEENS_DETAIL_JOIN_PAIRS_DIRECT_AVX512_HPP
 #define NQUEENS_DETAIL_JOIN_PAIRS_DIRECT_AVX512_HPP
@@ -35,7 +36,8 @@ inline void count_fits_block(const diagonal_key* xs, const diagonal_key* ys, std
         const auto live = static_cast<__mmask8>((1u << (ny - j)) - 1);
         const __m512i y = _mm512_maskz_loadu_epi64(live, ys + j);
         for (std::size_t k = 0; k < K; ++k)
-            fits[k] = _mm512_mask_add_epi64(fits[k], _mm512_mask_testn_epi64_mask(live, y, turned[k]), fits[k], one);
+            fits[k] = _mm512_mask_add_epi64(fits[k], _mm512_mask_testn_epi64_mask(live, y, turned[k]),
+                                            fits[k], one);
     }
 }
 

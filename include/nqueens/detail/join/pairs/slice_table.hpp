@@ -1,4 +1,6 @@
-// The sliced pair count's lookup table built with AVX-512: planes by byte shuffles, rows from two half tables.
+// SPDX-License-Identifier: BSL-1.0
+// The sliced pair count's lookup table built with AVX-512: planes by byte shuffles, rows from two half
+// tables.
 #ifndef NQUEENS_DETAIL_JOIN_PAIRS_SLICE_TABLE_HPP
 #define NQUEENS_DETAIL_JOIN_PAIRS_SLICE_TABLE_HPP
 
@@ -55,7 +57,8 @@ inline void build_slice_table_avx512(const diagonal_key* ys, std::size_t ny, int
             for (std::size_t j = 0; j < key_bytes; ++j)
                 _mm_storel_epi64(
                     reinterpret_cast<__m128i*>(bytes.data() + j * 64 + 8 * k),
-                    _mm512_maskz_cvtepi64_epi8(all, _mm512_maskz_srli_epi64(all, turned, static_cast<unsigned>(8 * j))));
+                    _mm512_maskz_cvtepi64_epi8(
+                        all, _mm512_maskz_srli_epi64(all, turned, static_cast<unsigned>(8 * j))));
         }
         for (std::size_t j = 0; j < key_bytes; ++j) {
             const __m512i row = _mm512_load_si512(bytes.data() + j * 64);
@@ -89,7 +92,8 @@ inline void build_slice_table_avx512(const diagonal_key* ys, std::size_t ny, int
             high[0] = _mm512_setzero_si512();
             for (std::size_t v = 1; v < high_values; ++v)
                 high[v] = _mm512_or_si512(
-                    high[v & (v - 1)], plane(s * slice + low_bits + static_cast<std::size_t>(std::countr_zero(v))));
+                    high[v & (v - 1)],
+                    plane(s * slice + low_bits + static_cast<std::size_t>(std::countr_zero(v))));
             for (std::size_t h = 0; h < high_values; ++h)
                 for (std::size_t l = 0; l < low_values; ++l)
                     _mm512_mask_storeu_epi64(rows + (h * low_values + l) * words + c, live,

@@ -1,11 +1,13 @@
-// detail/join/pairs/cpu_tier.hpp and the join's builds for wider instruction sets (join/pairs/count_pairs.hpp): each
-// build this CPU can run counts what the baseline build counts. Compiled with the default flags
-// (no -march), so that the builds for POPCNT and for AVX-512's VPOPCNTDQ are in the binary.
+// SPDX-License-Identifier: BSL-1.0
+// detail/join/pairs/cpu_tier.hpp and the join's builds for wider instruction sets
+// (join/pairs/count_pairs.hpp): each build this CPU can run counts what the baseline build counts. Compiled
+// with the default flags (no -march), so that the builds for POPCNT and for AVX-512's VPOPCNTDQ are in the
+// binary.
 #include "support/oeis.hpp"
 
+#include <nqueens/detail/join/layout.hpp>
 #include <nqueens/detail/join/pairs/cpu_tier.hpp>
 #include <nqueens/detail/join/run_task.hpp>
-#include <nqueens/detail/join/layout.hpp>
 #include <nqueens/runtime/plan.hpp>
 
 #include <catch2/catch.hpp>
