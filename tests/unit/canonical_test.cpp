@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: BSL-1.0
 // images, canonical_form, is_canonical, class_size: checked against the symmetries written as maps of
 // squares.
+#include "support/failures.hpp"
 #include "support/oeis.hpp"
 
 #include <nqueens/board.hpp>
 #include <nqueens/canonical.hpp>
+#include <nqueens/render.hpp>
 #include <nqueens/solutions.hpp>
 
 #include <catch2/catch.hpp>
@@ -15,6 +17,7 @@
 #include <numeric>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -140,35 +143,35 @@ TEST_CASE("the images form a group: closed, with the identity and inverses, the 
 
 TEST_CASE("canonical_form is the smallest image, shared by all 8 images, and idempotent", "[canonical]")
 {
-    std::size_t not_least = 0, not_idempotent = 0, not_shared = 0, is_canonical_wrong = 0;
+    nqueens::test::failures wrong;
     for (const board& b : test_boards()) {
         const auto im = nqueens::images(b);
         const board c = nqueens::canonical_form(b);
-        not_least += c == *std::min_element(im.begin(), im.end()) ? 0 : 1;
-        not_idempotent += nqueens::canonical_form(c) == c ? 0 : 1;
-        for (const board& x : im) not_shared += nqueens::canonical_form(x) == c ? 0 : 1;
-        is_canonical_wrong += nqueens::is_canonical(b) == (c == b) ? 0 : 1;
+        const std::string name = nqueens::render_columns(b);
+        wrong.check(c == *std::min_element(im.begin(), im.end()), name, ": not the smallest image");
+        wrong.check(nqueens::canonical_form(c) == c, name, ": canonical_form not idempotent");
+        for (const board& x : im)
+            wrong.check(nqueens::canonical_form(x) == c, name, ": image ", nqueens::render_columns(x),
+                        " has another canonical form");
+        wrong.check(nqueens::is_canonical(b) == (c == b), name, ": is_canonical wrong");
     }
-    CHECK(not_least == 0);
-    CHECK(not_idempotent == 0);
-    CHECK(not_shared == 0);
-    CHECK(is_canonical_wrong == 0);
+    NQUEENS_CHECK_NO_FAILURES(wrong);
 }
 
 TEST_CASE("class_size is 8 over the symmetries that fix the board", "[canonical]")
 {
-    std::size_t wrong = 0;
+    nqueens::test::failures wrong;
     std::array<std::size_t, 9> sizes{};
     for (const board& b : test_boards()) {
         const auto im = nqueens::images(b);
         const auto fixing = std::count(im.begin(), im.end(), b);
         const int size = nqueens::class_size(b);
-        wrong += size * fixing == 8 && size == static_cast<int>(std::set<board>(im.begin(), im.end()).size())
-                     ? 0
-                     : 1;
+        wrong.check(
+            size * fixing == 8 && size == static_cast<int>(std::set<board>(im.begin(), im.end()).size()),
+            nqueens::render_columns(b), ": class_size ", size, ", fixed by ", fixing);
         ++sizes[static_cast<std::size_t>(size)];
     }
-    CHECK(wrong == 0);
+    NQUEENS_CHECK_NO_FAILURES(wrong);
     // Every size occurs: 1 (n = 1), 2 (the quarter-turn boards), 4 and 8.
     CHECK(sizes[1] == 1);
     CHECK(sizes[2] > 0);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // detail/join/lists/from_quarters.hpp, join/lists/quarter_tables.hpp, join/lists/from_rows.hpp and the direct
 // count of join/pairs/count_pairs.hpp: the join's lists against brute force and against each other.
+#include "support/failures.hpp"
 #include "support/join_brute.hpp"
 #include "support/oeis.hpp"
 
@@ -183,7 +184,7 @@ TEST_CASE("two blocks meet exactly when two of their queens share a diagonal", "
         const int rows = d::make_join_layout(n).top;
         for (int split = 1; split < rows; ++split) {
             INFO("n = " << n << ", split " << split);
-            std::uint64_t wrong = 0;
+            nqueens::test::failures wrong;
             for (int r = 0; r < split; ++r)
                 for (int c = 0; c < n; ++c)
                     for (int lr = split; lr < rows; ++lr)
@@ -191,9 +192,10 @@ TEST_CASE("two blocks meet exactly when two of their queens share a diagonal", "
                             const bool diagonal = r + c == lr + lc || c - r == lc - lr;
                             const bool meet =
                                 (d::meet_bits(n, split, r, c) & d::meet_bits(n, split, lr, lc)) != 0;
-                            wrong += diagonal == meet ? 0 : 1;
+                            wrong.check(diagonal == meet, "upper (", r, ", ", c, "), lower (", lr, ", ", lc,
+                                        "): diagonal ", diagonal, ", meet ", meet);
                         }
-            CHECK(wrong == 0);
+            NQUEENS_CHECK_NO_FAILURES(wrong);
         }
     }
 }

@@ -2,6 +2,7 @@
 // detail/join/run_task.hpp and its parts (layout, top_rules, pairs/count_pairs, column_index): the
 // meet-in-the-middle counter against OEIS, the kernel, brute force and is_solution (the lists:
 // join_lists_test.cpp).
+#include "support/failures.hpp"
 #include "support/join_brute.hpp"
 #include "support/oeis.hpp"
 
@@ -260,13 +261,13 @@ TEST_CASE("a key bit is shared exactly when a top and a bottom queen share a dia
         const d::join_layout layout = d::make_join_layout(n);
         CHECK(layout.key_bits() <= 64);
         const d::top_rules rules(layout, {0, layout.band == 2 ? 2 : 0});
-        std::uint64_t wrong = 0;
+        nqueens::test::failures wrong;
         std::uint64_t shared = 0;
         for (int r = 0; r < layout.top; ++r) {
             for (int c = 0; c < n; ++c) {
                 const d::diagonal_key key =
                     rules.bits[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
-                wrong += key >> layout.key_bits() != 0 ? 1 : 0;
+                wrong.check(key >> layout.key_bits() == 0, "key of (", r, ", ", c, ") past key_bits");
                 // A bottom queen at (n - 1 - br, bc) is the turned top (br, bc).
                 for (int br = 0; br < layout.top; ++br) {
                     for (int bc = 0; bc < n; ++bc) {
@@ -275,13 +276,14 @@ TEST_CASE("a key bit is shared exactly when a top and a bottom queen share a dia
                         const d::diagonal_key bottom =
                             rules.bits[static_cast<std::size_t>(br)][static_cast<std::size_t>(bc)];
                         const bool keys_meet = (key & d::turned_key(bottom, layout.width)) != 0;
-                        wrong += diagonal == keys_meet ? 0 : 1;
+                        wrong.check(diagonal == keys_meet, "top (", r, ", ", c, "), bottom (", row, ", ", bc,
+                                    "): diagonal ", diagonal, ", keys meet ", keys_meet);
                         shared += diagonal ? 1 : 0;
                     }
                 }
             }
         }
-        CHECK(wrong == 0);
+        NQUEENS_CHECK_NO_FAILURES(wrong);
         CHECK(shared > 0);
     }
 }
@@ -321,15 +323,17 @@ TEST_CASE("a small task of n = 19 and of n = 20 equals the plain search of its s
 TEST_CASE("every task of n = 15 equals the plain search of its sub-problem", "[half_join]")
 {
     d::join_workspace ws;
-    std::uint64_t wrong = 0;
+    nqueens::test::failures wrong;
     std::uint64_t sum = 0;
     for (const d::join_task& t : tasks_of(15)) {
         const auto joined = d::run_join_task(15, t, ws, [] { return false; });
         REQUIRE(joined.has_value());
-        wrong += joined->total == expected_task_total(15, t) ? 0 : 1;
+        const std::uint64_t expected = expected_task_total(15, t);
+        wrong.check(joined->total == expected, "band ", t.band[0], " ", t.band[1], ", taken ", t.taken, ": ",
+                    joined->total, " against ", expected);
         sum += joined->total;
     }
-    CHECK(wrong == 0);
+    NQUEENS_CHECK_NO_FAILURES(wrong);
     CHECK(sum == total(15));
 }
 
@@ -354,7 +358,6 @@ TEST_CASE(
 {
     // The cuts n = 24..32 use (bands of up to four rows, tasks in parts) on
     // boards small enough to count whole.
-    std::uint64_t wrong = 0;
     std::uint64_t cuts = 0;
     for (int n = 8; n <= 12; ++n) {
         for (int b = 1; b <= 4; ++b) {
@@ -365,13 +368,11 @@ TEST_CASE(
                     const d::join_layout layout = d::make_join_layout(n, b, k, k1);
                     const std::uint64_t joined = d::count_by_join(layout);
                     CHECK(joined == total(n));
-                    wrong += joined == total(n) ? 0 : 1;
                     ++cuts;
                 }
             }
         }
     }
-    CHECK(wrong == 0);
     CHECK(cuts > 100);
 }
 
@@ -390,7 +391,7 @@ TEST_CASE("a task with parts counts what the tasks of its parts count", "[half_j
                                     whole, t, ws, [] { return false; }, [](std::uint64_t, std::uint64_t) {})
                                     ->total);
         });
-        std::uint64_t wrong = 0;
+        nqueens::test::failures wrong;
         std::uint64_t parts_seen = 0;
         std::size_t tasks = 0;
         d::for_each_join_task(parted, [&](const d::join_task& t) {
@@ -403,15 +404,17 @@ TEST_CASE("a task with parts counts what the tasks of its parts count", "[half_j
             const auto got = d::run_join_task(
                 parted, t, ws, [] { return false; },
                 [&](std::uint64_t done, std::uint64_t parts) {
-                    wrong += done == last + 1 && done <= parts ? 0 : 1;
+                    wrong.check(done == last + 1 && done <= parts, "band ", t.band[0], " ", t.band[1],
+                                ", taken ", t.taken, ": part ", done, " of ", parts, " after ", last);
                     last = done;
                     parts_seen += done == parts ? parts : 0;
                 });
             REQUIRE(got.has_value());
-            wrong += got->total == expected ? 0 : 1;
+            wrong.check(got->total == expected, "band ", t.band[0], " ", t.band[1], ", taken ", t.taken, ": ",
+                        got->total, " against ", expected);
         });
         INFO("n = " << n);
-        CHECK(wrong == 0);
+        NQUEENS_CHECK_NO_FAILURES(wrong);
         CHECK(tasks < big.size());
         CHECK(parts_seen == big.size());
     }
@@ -440,7 +443,7 @@ TEST_CASE("n = 24..32: the pair count at n's key width equals a check of every p
             }
             return key;
         };
-        std::uint64_t wrong = 0;
+        nqueens::test::failures wrong;
         std::uint64_t fits = 0;
         for (const std::uint32_t size : {40u, 700u, 3000u}) {
             d::top_list tops, bottoms;
@@ -455,11 +458,13 @@ TEST_CASE("n = 24..32: the pair count at n's key width equals a check of every p
             for (const std::size_t direct_width : {std::size_t{0}, std::size_t{1} << 20}) {
                 d::pair_scratch pairs;
                 pairs.direct_width = direct_width;
-                wrong += d::join_groups(layout, tops, 0, bottoms, 0, pairs) == checked ? 0 : 1;
+                const std::uint64_t got = d::join_groups(layout, tops, 0, bottoms, 0, pairs);
+                wrong.check(got == checked, size, " tops, direct width ", direct_width, ": ", got,
+                            " fits against ", checked);
             }
             fits += checked;
         }
-        CHECK(wrong == 0);
+        NQUEENS_CHECK_NO_FAILURES(wrong);
         CHECK(fits > 0);
     }
 }

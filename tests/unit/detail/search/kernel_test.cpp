@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: BSL-1.0
 // The board masks of every search for every n from 1 to 32, and the kernel completing known boards.
+#include "support/failures.hpp"
+
 #include <nqueens/board.hpp>
 #include <nqueens/detail/join/run_task.hpp>
 #include <nqueens/detail/search/enumerate.hpp>
 #include <nqueens/detail/search/fixed_points.hpp>
 #include <nqueens/detail/search/kernel.hpp>
 #include <nqueens/detail/search/symmetric_search.hpp>
+#include <nqueens/render.hpp>
 #include <nqueens/solutions.hpp>
 #include <nqueens/verify.hpp>
 
@@ -125,8 +128,10 @@ TEST_CASE("the kernel completes the last rows of a known solution for every n fr
         CHECK(counted.solutions == found.size());
         CHECK(counted.nodes >= static_cast<std::uint64_t>(n - given));
         CHECK(std::find(found.begin(), found.end(), *known) != found.end());
-        std::size_t bad = 0;
-        for (const nqueens::board& b : found) bad += b.size() == n && nqueens::is_solution(b) ? 0 : 1;
-        CHECK(bad == 0);
+        nqueens::test::failures bad;
+        for (const nqueens::board& b : found)
+            bad.check(b.size() == n && nqueens::is_solution(b), nqueens::render_columns(b),
+                      " is no solution");
+        NQUEENS_CHECK_NO_FAILURES(bad);
     }
 }
