@@ -7,13 +7,14 @@
 #
 # usage: bench/plot_runtime.sh [CSV] [SVG]
 #   CSV  the table runtime.sh wrote (default: build-bench/runtime.csv)
-#   SVG  the plot to write (default: bench/runtime.svg, the one the README shows)
+#   SVG  the plot to write (default: build-bench/runtime.svg; pass bench/runtime.svg to
+#        replace the committed plot that docs/benchmarks.md shows)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 csv=${1:-$root/build-bench/runtime.csv}
-svg=${2:-$root/bench/runtime.svg}
-case ${1:-} in -h | --help) sed -n '2,9p' "$0"; exit 0 ;; esac
+svg=${2:-$root/build-bench/runtime.svg}
+case ${1:-} in -h | --help) sed -n '3,11p' "$0"; exit 0 ;; esac
 [ -f "$csv" ] || { echo "plot_runtime.sh: no CSV at '$csv'; run bench/runtime.sh first" >&2; exit 2; }
 head -n 1 "$csv" | grep -q '^n,seed_s,.*,unique_s,' ||
     { echo "plot_runtime.sh: '$csv' is not a CSV of bench/runtime.sh" >&2; exit 2; }
@@ -22,6 +23,7 @@ NQUEENS_BENCH=1 bash "$root/.ci/setup"
 
 # Written beside the target and renamed over it, so that a reader never
 # sees half a plot and a symbolic link at the target is replaced, not followed.
+mkdir -p "$(dirname "$svg")"
 tmp=$(mktemp "$(dirname "$svg")/.runtime.svg.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
 gnuplot <<GNUPLOT

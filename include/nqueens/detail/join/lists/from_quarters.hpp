@@ -280,17 +280,7 @@ constexpr std::size_t build_top_group(const top_list& list, std::uint32_t g, top
 // `taken`, group by group (prepare_top_list, build_top_group). Adds the
 // queens placed (of the quarter tables and of the tops made) to `placed`;
 // returns false if stop() said yes (polled every 64 groups and after every
-// 2^16 tops).
-//
-// Tried at n = 16 without a gain beyond the noise (CPU time within 2 %):
-// a task's two lists from one enumeration of the splits (without lead
-// columns both lists have the same groups and buckets), each lower bucket's
-// meet masks and keys side by side in memory, tiles of 1 x 16 or 2 x 8
-// parts; and the pairs of blocks with an empty upper bucket not skipped
-// (8 % slower). Nor, on top of the packed lower parts and of building each
-// group as it is joined: a group's pairs of blocks joined class by class by
-// their lower bucket's size (at most 8 parts, 16, more), each class with
-// tiles of its own width, which makes the vector loop's exits predictable.
+// 2^16 tops). (What else was tried here: docs/design/join.md.)
 template <class Stop>
 constexpr bool build_top_list(const top_rules& rules, std::uint32_t lead, std::uint32_t taken, top_list& out,
                               top_scratch& scratch, std::uint64_t& placed, Stop&& stop)
