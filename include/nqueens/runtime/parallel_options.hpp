@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: BSL-1.0
+// parallel_options, parallel_result, progress: what parallel_count() takes, gives back and reports as it
+// runs.
+#ifndef NQUEENS_RUNTIME_PARALLEL_OPTIONS_HPP
+#define NQUEENS_RUNTIME_PARALLEL_OPTIONS_HPP
+
+#include <nqueens/runtime/plan.hpp>
+#include <nqueens/solution_counts.hpp>
+
+#include <cstddef>
+#include <functional>
+#include <stop_token>
+
+namespace nqueens {
+
+// Where a running parallel_count() stands, passed to parallel_options::on_progress.
+struct progress {
+    std::size_t tasks_done = 0;
+    std::size_t tasks_total = 0;  // the tasks this call runs (after `include`)
+    // Of the work done, weighted by work_plan::estimate, counting the
+    // running tasks by their time so far against what the finished ones
+    // took per unit of estimate; 1 at the end.
+    double fraction = 0;
+    double seconds = 0;       // since parallel_count() started
+    double eta_seconds = -1;  // estimated seconds left; negative while unknown
+};
+
+// How parallel_count() runs. Every member is optional.
+struct parallel_options {
+    // 0: std::thread::hardware_concurrency(), but no more than fit in
+    // default_memory_budget (1 GiB) by work_plan::threads_within: at most 10
+    // threads for n = 18 and 19, 6 for n = 20, 5 from n = 21 on.
+    unsigned threads = 0;
+    // What parallel_count(n, options) computes; parallel_count(plan, options) follows the plan.
+    count_mode mode = count_mode::total;
+    // Called once when the count starts (fraction 0, no ETA), then from the
+    // worker threads, one call at a time: when tasks finish, at most about
+    // 10 times a second, and about every `progress_every` seconds while long
+    // tasks run; once more when the count ends (fraction 1 unless it was
+    // cancelled). The fraction never goes down.
+    std::function<void(const progress&)> on_progress;
+    // While tasks run and none finishes, on_progress is called again after
+    // about this many seconds.
+    double progress_every = 1.0;
+    // Cancellation: parallel_count() returns soon after a stop is requested, with
+    // `cancelled` set and the counts of the tasks that finished.
+    std::stop_token stop;
+    // Runs only the tasks whose id it accepts (shards, resuming); called on
+    // the calling thread before the workers start.
+    std::function<bool(std::size_t id)> include;
+    // Called after each task, one call at a time, from the worker that ran
+    // it (for checkpoints). An exception thrown here stops the count and is
+    // rethrown by parallel_count().
+    std::function<void(std::size_t id, const solution_counts&)> on_task_done;
+};
+
+// The outcome of parallel_count(). When cancelled, `sum` covers the finished tasks only.
+struct parallel_result {
+    int n = 0;
+    count_mode mode = count_mode::total;  // the plan's
+    // sum.distinct: 0 for count_mode::total; the distinct count of n when
+    // every task of the plan ran, else the tasks' own sum (work_plan::distinct_of).
+    solution_counts sum{};
+    double seconds = 0;
+    unsigned threads = 0;  // worker threads used
+    bool cancelled = false;
+    std::size_t tasks_done = 0;
+    std::size_t tasks_total = 0;
+};
+
+}  // namespace nqueens
+
+#endif  // NQUEENS_RUNTIME_PARALLEL_OPTIONS_HPP
