@@ -41,11 +41,11 @@ inline parallel_result parallel_count(const work_plan& plan, const parallel_opti
 // Cost, totals only: about a second of one core at n = 17 and ten seconds
 // at n = 18, divided among the threads, with tens of MB of memory per
 // thread up to n = 19 and up to about 200 MB from n = 20 on (by default no
-// more threads than fit in 1 GiB: work_plan::threads_within). Each extra row costs about 4 to 10 times more
-// on average, but unevenly: an odd n about twice the even n below it, the next even n about ten times the odd
-// one (n = 24: thousands of core-hours). With distinct: the same for n >= 6 (plus Burnside's lemma: about a
-// second up to n = 23, about tenfold more every two n beyond), about ten times more for n < 6 (the
-// symmetric search). Measured figures, with the commands that give them: docs/benchmarks.md.
+// more threads than fit in half the machine's memory: parallel_options). Each extra row costs about 4 to 10
+// times more on average, but unevenly: an odd n about twice the even n below it, the next even n about ten
+// times the odd one (n = 24: thousands of core-hours). With distinct: the same for n >= 6 (plus Burnside's
+// lemma: about a second up to n = 23, about tenfold more every two n beyond), about ten times more for n < 6
+// (the symmetric search). Measured figures, with the commands that give them: docs/benchmarks.md.
 //
 //     auto r = nqueens::parallel_count(16);  // r.sum.total == 14772512
 //     nqueens::parallel_options o;

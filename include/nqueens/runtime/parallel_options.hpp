@@ -8,6 +8,7 @@
 #include <nqueens/solution_counts.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <stop_token>
 
@@ -28,9 +29,13 @@ struct progress {
 // How parallel_count() runs. Every member is optional.
 struct parallel_options {
     // 0: std::thread::hardware_concurrency(), but no more than fit in
-    // default_memory_budget (1 GiB) by work_plan::threads_within: at most 10
-    // threads for n = 18 and 19, 6 for n = 20, 5 from n = 21 on.
+    // `memory_budget` by work_plan::threads_within (a few hundred MB a
+    // thread from n = 20 on). A number here is taken as it is.
     unsigned threads = 0;
+    // Bytes the count may use when `threads` is 0; 0 takes it from the
+    // machine: memory_budget(read_machine_memory()), half of its RAM or of
+    // its cgroup's limit, at least 1 GiB.
+    std::uint64_t memory_budget = 0;
     // What parallel_count(n, options) computes; parallel_count(plan, options) follows the plan.
     count_mode mode = count_mode::total;
     // Called once when the count starts (fraction 0, no ETA), then from the
@@ -54,6 +59,14 @@ struct parallel_options {
     std::function<void(std::size_t id, const solution_counts&)> on_task_done;
 };
 
+// Why parallel_count() ran the threads it ran (parallel_result::limited_by).
+enum class thread_limit {
+    cores,   // one a core (std::thread::hardware_concurrency())
+    asked,   // parallel_options::threads
+    memory,  // fewer than the cores: no more fit in the memory budget
+    tasks,   // fewer than asked or the cores: no more tasks than that
+};
+
 // The outcome of parallel_count(). When cancelled, `sum` covers the finished tasks only.
 struct parallel_result {
     int n = 0;
@@ -63,6 +76,8 @@ struct parallel_result {
     solution_counts sum{};
     double seconds = 0;
     unsigned threads = 0;  // worker threads used
+    thread_limit limited_by = thread_limit::cores;
+    std::uint64_t memory_budget = 0;  // bytes the thread count was chosen for (0 when threads were asked)
     bool cancelled = false;
     std::size_t tasks_done = 0;
     std::size_t tasks_total = 0;

@@ -49,8 +49,8 @@ constexpr count_mode mode_of_plan_version(std::uint32_t version) noexcept
 }
 }  // namespace detail
 
-// The memory a count may use by default, whatever the number of cores: 1 GiB
-// (see work_plan::threads_within).
+// 1 GiB: the memory budget when nothing is known of the machine, and the
+// least a count is given (memory_budget.hpp).
 inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 
 // The count for one n as a fixed list of independent sub-problems (tasks).
@@ -128,8 +128,8 @@ public:
     // `budget` bytes (at least 1): each thread of the join keeps its own
     // half-board lists, from a few MB at n = 16 to about 70 MB at n = 19 and
     // 110 to 200 MB from n = 20 on; the symmetric search needs next to
-    // nothing. parallel_count() keeps to default_memory_budget unless told
-    // the number of threads.
+    // nothing. parallel_count() keeps to parallel_options::memory_budget
+    // (by default half the machine's memory) unless told the number of threads.
     static unsigned threads_within(int n, std::size_t budget) noexcept
     {
         const bool join = n >= detail::join_min_n;

@@ -5,6 +5,7 @@
 #define NQUEENS_DETAIL_ENGINE_ENGINE_RUN_HPP
 
 #include <nqueens/detail/checked.hpp>
+#include <nqueens/runtime/memory_budget.hpp>
 #include <nqueens/runtime/parallel_options.hpp>
 #include <nqueens/runtime/plan.hpp>
 #include <nqueens/solution_counts.hpp>
@@ -44,11 +45,20 @@ public:
     parallel_result run()
     {
         unsigned threads = options_.threads;
+        thread_limit limited_by = thread_limit::asked;
+        std::uint64_t budget = 0;
         if (threads == 0) {
-            threads = std::max(1u, std::thread::hardware_concurrency());
-            threads = std::min(threads, work_plan::threads_within(plan_.n(), default_memory_budget));
+            budget =
+                options_.memory_budget != 0 ? options_.memory_budget : memory_budget(read_machine_memory());
+            const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+            const unsigned fit = work_plan::threads_within(plan_.n(), budget);
+            threads = std::min(cores, fit);
+            limited_by = fit < cores ? thread_limit::memory : thread_limit::cores;
         }
-        if (threads > order_.size()) threads = order_.empty() ? 1 : static_cast<unsigned>(order_.size());
+        if (threads > order_.size()) {
+            threads = order_.empty() ? 1 : static_cast<unsigned>(order_.size());
+            limited_by = thread_limit::tasks;
+        }
         running_.assign(threads, running_task{});
         if (options_.on_progress) options_.on_progress(snapshot(0));
         {
@@ -73,6 +83,8 @@ public:
         if (!r.cancelled && order_.size() == plan_.size()) r.sum.distinct = plan_.distinct_of(sum_);
         r.seconds = elapsed();
         r.threads = threads;
+        r.limited_by = limited_by;
+        r.memory_budget = budget;
         r.tasks_done = done_;
         r.tasks_total = order_.size();
         if (options_.on_progress) options_.on_progress(snapshot(r.seconds));
