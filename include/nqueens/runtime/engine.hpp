@@ -3,7 +3,7 @@
 #ifndef NQUEENS_RUNTIME_ENGINE_HPP
 #define NQUEENS_RUNTIME_ENGINE_HPP
 
-#include <nqueens/detail/engine/engine_run.hpp>
+#include <nqueens/runtime/detail/engine_run.hpp>
 #include <nqueens/runtime/parallel_options.hpp>
 #include <nqueens/runtime/plan.hpp>
 #include <nqueens/solution_counts.hpp>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // The threaded engine's shared state: the task queue, the sums, progress and the callbacks of one
 // parallel_count().
-#ifndef NQUEENS_DETAIL_ENGINE_ENGINE_RUN_HPP
-#define NQUEENS_DETAIL_ENGINE_ENGINE_RUN_HPP
+#ifndef NQUEENS_RUNTIME_DETAIL_ENGINE_RUN_HPP
+#define NQUEENS_RUNTIME_DETAIL_ENGINE_RUN_HPP
 
 #include <nqueens/detail/checked.hpp>
 #include <nqueens/runtime/memory_budget.hpp>
@@ -236,4 +236,4 @@ private:
 
 }  // namespace nqueens::detail
 
-#endif  // NQUEENS_DETAIL_ENGINE_ENGINE_RUN_HPP
+#endif  // NQUEENS_RUNTIME_DETAIL_ENGINE_RUN_HPP
