@@ -2,16 +2,47 @@
 // One machine's count from parsed arguments to the printed result.
 #include "common/local_count.hpp"
 
+#include "common/fault_injection.hpp"
 #include "common/progress_line.hpp"
 #include "common/result_printer.hpp"
 #include "common/run_record_session.hpp"
 
 #include <nqueens/runtime/engine.hpp>
 
+#include <condition_variable>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <variant>
 
 namespace nqueens::app {
+
+namespace {
+
+#ifdef NQUEENS_FAULT_INJECTION
+// fault_hooks::hold_task: the k-th task to finish waits (inside
+// on_task_done, so holding the engine's lock: no other result comes in)
+// until the count is stopped, and is then dropped. The count cannot end
+// before a signal, however fast the machine.
+void hold_task(parallel_options& o, std::size_t k)
+{
+    if (!o.stop.stop_possible()) return;  // nothing would release it
+    auto seen = std::make_shared<std::size_t>(0);
+    o.on_task_done = [next = std::move(o.on_task_done), stop = o.stop, k, seen](std::size_t id,
+                                                                                const solution_counts& t) {
+        if (++*seen == k) {
+            std::mutex m;
+            std::condition_variable_any cv;
+            std::unique_lock lock(m);
+            cv.wait(lock, stop, [] { return false; });
+            return;
+        }
+        if (next) next(id, t);
+    };
+}
+#endif
+
+}  // namespace
 
 int count_on_this_machine(const count_args& c, stop_on_signals* signals, std::optional<int> ranks)
 {
@@ -23,6 +54,9 @@ int count_on_this_machine(const count_args& c, stop_on_signals* signals, std::op
     if (line.enabled()) options.on_progress = [&line](const progress& p) { line(p); };
     std::optional<run_record_session> session;
     if (c.records.any() || signals) session.emplace(c.records, plan, signals).attach(options);
+#ifdef NQUEENS_FAULT_INJECTION
+    if (faults().hold_task) hold_task(options, *faults().hold_task);
+#endif
 
     const parallel_result r = parallel_count(plan, options);
     line.finish();

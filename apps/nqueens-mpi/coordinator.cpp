@@ -5,6 +5,7 @@
 #include "nqueens-mpi/protocol.hpp"
 #include "nqueens-mpi/task_board.hpp"
 
+#include "common/fault_injection.hpp"
 #include "common/progress_line.hpp"
 #include "common/result_printer.hpp"
 
@@ -15,7 +16,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
@@ -27,12 +27,10 @@ namespace nqueens::app::mpi {
 
 namespace {
 
-// Test hook (tests/cli/mpi_cli.sh): NQUEENS_TEST_LEASE_FLOOR=S puts the
-// default lease's floor at S seconds instead of 60.
+// The default lease's floor: 60 s (test builds: fault_hooks::lease_floor).
 double lease_floor()
 {
-    const char* s = std::getenv("NQUEENS_TEST_LEASE_FLOOR");
-    return s ? static_cast<double>(std::strtoul(s, nullptr, 10)) : 60.0;
+    return faults().lease_floor.value_or(60.0);
 }
 
 // The default lease is this many times the longest task so far (and at

@@ -7,6 +7,7 @@
 
 #include "common/arguments.hpp"
 #include "common/count_args.hpp"
+#include "common/fault_injection.hpp"
 #include "common/local_count.hpp"
 #include "common/run_record_keeper.hpp"
 #include "common/signals.hpp"
@@ -102,6 +103,7 @@ int main(int argc, char** argv)
     int status = 0;
     count_args s;
     try {
+        load_fault_hooks();
         for (std::size_t i = 0; i < all.size(); ++i) {
             // "--out -h" is an --out without its value, not a call for help.
             if ((all[i] == "--help" || all[i] == "-h") && !(i > 0 && takes_value(all[i - 1]))) {

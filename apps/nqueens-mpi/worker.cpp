@@ -4,13 +4,14 @@
 
 #include "nqueens-mpi/protocol.hpp"
 
+#include "common/fault_injection.hpp"
+
 #include <mpi.h>
 
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
 #include <cstdint>
-#include <cstdlib>
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -23,25 +24,10 @@ namespace nqueens::app::mpi {
 
 namespace {
 
-// Test hook: with NQUEENS_TEST_THREAD_START_FAILS=K in its environment, a
-// counting rank fails to start its thread K (0-based) as if the system had
-// refused it (EAGAIN, as under ulimit -u). tests/cli/mpi_cli.sh uses it.
-std::optional<unsigned> thread_start_fails_at()
+// Test builds' hooks (fault_hooks): rank `r` is the one named by `hook`.
+bool is_test_rank(std::optional<int> hook, int rank)
 {
-    const char* k = std::getenv("NQUEENS_TEST_THREAD_START_FAILS");
-    if (!k) return std::nullopt;
-    return static_cast<unsigned>(std::strtoul(k, nullptr, 10));
-}
-
-// More test hooks, for the leases and the reruns of idle ranks: rank
-// NQUEENS_TEST_SLOW_RANK spends 2 s more on its first task, rank
-// NQUEENS_TEST_WRONG_RANK reports one solution too many for it (a faulty
-// node), and rank NQUEENS_TEST_FREEZE_RANK stops itself (SIGSTOP) once it
-// has reported its first results.
-bool is_test_rank(const char* name, int rank)
-{
-    const char* r = std::getenv(name);
-    return r && std::strtol(r, nullptr, 10) == rank;
+    return hook && *hook == rank;
 }
 
 }  // namespace
@@ -58,16 +44,16 @@ int run_worker(const work_plan& plan, unsigned threads, int rank, std::stop_toke
     std::condition_variable cv;
     std::deque<std::size_t> queue;
     std::vector<finished_task> results;
-    const bool slow = is_test_rank("NQUEENS_TEST_SLOW_RANK", rank);
-    const bool wrong = is_test_rank("NQUEENS_TEST_WRONG_RANK", rank);
-    bool freeze = is_test_rank("NQUEENS_TEST_FREEZE_RANK", rank);
+    const bool slow = is_test_rank(faults().slow_rank, rank);
+    const bool wrong = is_test_rank(faults().wrong_rank, rank);
+    bool freeze = is_test_rank(faults().freeze_rank, rank);
     bool first = true;  // the rank's first task is yet to start
     std::size_t running = 0;
     bool no_more = false;
     bool stopped = false;
 
     std::vector<std::jthread> pool;
-    const std::optional<unsigned> fail_at = thread_start_fails_at();
+    const std::optional<unsigned> fail_at = faults().thread_start_fails;
     // A thread that cannot start (too many processes for the user, no
     // memory) ends the rank: the started ones are told to stop (they wait
     // on `cv`, not on a stop token), and rank 0 hears why, rather than both

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // The nqueens command line: parses the subcommand and hands over to it.
 #include "common/arguments.hpp"
+#include "common/fault_injection.hpp"
 #include "common/version.hpp"
 
 #include <cerrno>
@@ -54,6 +55,7 @@ int main(int argc, char** argv)
     using namespace nqueens::app;
     const std::vector<std::string_view> all(argv + 1, argv + argc);
     try {
+        load_fault_hooks();
         if (all.empty()) throw usage_error("missing command; try 'nqueens --help'");
         const std::string_view command = all.front();
         const args rest(all.data() + 1, all.size() - 1);

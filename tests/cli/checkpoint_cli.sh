@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSL-1.0
 # count --checkpoint: interrupted at random moments and resumed to the exact count; foreign and damaged checkpoints refused.
-# usage: checkpoint_cli.sh path/to/nqueens
+# usage: checkpoint_cli.sh path/to/nqueens path/to/test-build/nqueens (the latter with the NQUEENS_TEST_* hooks)
 set -u
 bin=$1
+faultbin=$2
 . "$(dirname "$0")/lib.sh"
 total() { case $1 in 13) echo 73712 ;; 14) echo 365596 ;; 15) echo 2279184 ;; 16) echo 14772512 ;; esac; }
 
@@ -22,77 +23,66 @@ expect_refused() {
     [ "$before" = "$(cksum <"$file")" ] || fail "'$*' changed the refused file"
 }
 
-# run_ms N: milliseconds of a plain count of N on 2 threads (so that the
-# random moments below fall inside a run on any machine and build).
-run_ms() {
-    local start end
-    start=$(date +%s%N)
-    "$bin" count "$1" --threads 2 >/dev/null
-    end=$(date +%s%N)
-    echo $(((end - start) / 1000000))
+# launch ARGS...: "$@" in the background, its pid in $pid, with SIGINT as
+# the default (a script's background commands start with it ignored, and a
+# signal ignored at start stays ignored).
+launch() {
+    set -m
+    "$@" &
+    pid=$!
+    set +m
+}
+# tasks_done CP: the finished tasks the checkpoint CP holds (-1: none yet).
+tasks_done() {
+    local t
+    t=$(grep -o '"tasks_done":[0-9]*' "$1" 2>/dev/null | cut -d: -f2)
+    echo "${t:--1}"
 }
 
-# interrupt_rounds N SIG MAX_MS CP: interrupt a run with SIG at a random
-# moment (up to MAX_MS), again and again, resuming each time, until a run
-# finishes; it must print the exact count. Succeeds if at least one run was
-# interrupted with its checkpoint saved before the one that finished.
-interrupt_rounds() {
-    local n=$1 sig=$2 max_ms=$3 cp=$4 want status delay out err saved=0 round ms pid code
+# interrupt_and_resume N SIG: runs interrupted by SIG, resumed each time,
+# then a run to the end, which must print the exact count. Each run is the
+# test build's, holding its K-th finished task (K drawn at random, 2 to 4)
+# until a signal stops it (fault hook NQUEENS_TEST_HOLD_TASK): it can never
+# finish first, however fast or loaded the machine. The signal is sent once
+# the run has saved a task of its own (its handlers are then in place).
+interrupt_and_resume() {
+    local n=$1 sig=$2 cp="$dir/cp-$1-$2.json" want code=130 round k before now status out err _
     want=$(total "$n")
-    code=130
     [ "$sig" = TERM ] && code=143
-    for round in 1 2 3 4 5 6 7 8 9 10 11 12; do
-        ms=$((5 + RANDOM % max_ms))
-        delay=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
-        "$bin" count "$n" --threads 2 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
-        pid=$!
-        sleep "$delay"
+    rm -f "$cp"
+    before=0
+    for round in 1 2 3; do
+        k=$((2 + RANDOM % 3))  # 3 rounds use at most 9 tasks: n = 15 has 16
+        launch env NQUEENS_TEST_HOLD_TASK=$k "$faultbin" count "$n" --threads 2 --checkpoint "$cp" \
+            --checkpoint-interval 0 >"$dir/out" 2>"$dir/err"
+        for _ in $(seq 1200); do
+            [ "$(tasks_done "$cp")" -gt "$before" ] && break
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.05
+        done
         kill -"$sig" "$pid" 2>/dev/null
         wait "$pid"; status=$?
         out=$(cat "$dir/out")
-        if [ "$status" -eq 0 ]; then
-            case $out in *" $want solutions"*) ;; *) fail "n = $n: resumed count printed '$out', want $want" ;; esac
-            echo "n = $n, SIG$sig: $saved interruptions with a checkpoint (delays up to $max_ms ms), then $out"
-            [ "$saved" -gt 0 ]
-            return
-        fi
-        [ "$status" -eq "$code" ] || fail "n = $n: interrupted by SIG$sig exited $status, want $code"
-        [ -z "$out" ] || fail "n = $n: interrupted run printed on stdout: $out"
         err=$(cat "$dir/err")
-        # A signal that lands before the handler is in place ends the process
-        # silently; once in place, it must leave one line and a checkpoint.
-        if [ -n "$err" ]; then
-            saved=$((saved + 1))
-            [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "n = $n: interrupted stderr is not one line: $err"
-            case $err in "nqueens: interrupted by SIG$sig; checkpoint"*resume) ;; *) fail "n = $n: message: $err" ;; esac
-            [ -s "$cp" ] || fail "n = $n: no checkpoint after '$err'"
-        fi
+        now=$(tasks_done "$cp")
+        [ "$status" -eq "$code" ] || fail "n = $n, round $round (task $k held): SIG$sig made it exit $status, want $code ($out $err)"
+        [ -z "$out" ] || fail "n = $n, round $round: interrupted run printed on stdout: $out"
+        [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "n = $n, round $round: interrupted stderr is not one line: $err"
+        case $err in "nqueens: interrupted by SIG$sig; checkpoint '$cp' holds $now of "*resume) ;;
+            *) fail "n = $n, round $round: message: $err" ;; esac
+        [ "$now" -gt "$before" ] || fail "n = $n, round $round: the checkpoint holds $now tasks, as many as before"
+        grep -q '"complete":false' "$cp" || fail "n = $n, round $round: interrupted checkpoint claims to be complete"
+        before=$now
     done
-    # Out of rounds: finish without interrupting.
     out=$("$bin" count "$n" --checkpoint "$cp") || fail "n = $n: final resume failed"
     case $out in *" $want solutions"*) ;; *) fail "n = $n: final resume printed '$out', want $want" ;; esac
-    [ "$saved" -gt 0 ]
+    echo "n = $n, SIG$sig: 3 interruptions, the checkpoint at $now tasks, then $out"
 }
 
-# interrupt_and_resume N SIG MAX_MS: interrupt_rounds from scratch until at
-# least one checkpoint was saved and then resumed, with shorter delays each
-# time (a fast machine may finish first).
-interrupt_and_resume() {
-    local n=$1 sig=$2 max_ms=$3 cp="$dir/cp-$1-$2.json" attempt
-    for attempt in 1 2 3 4 5 6; do
-        rm -f "$cp"
-        interrupt_rounds "$n" "$sig" "$max_ms" "$cp" && return
-        max_ms=$((max_ms / 2 + 1))
-    done
-    fail "n = $n, SIG$sig: no run was interrupted with a checkpoint saved, then resumed, in 6 attempts"
-}
-
-ms14=$(run_ms 14)
-ms15=$(run_ms 15)
-interrupt_and_resume 14 INT $((ms14 * 9 / 10 + 1))
-interrupt_and_resume 14 TERM $((ms14 * 9 / 10 + 1))
-interrupt_and_resume 15 INT $((ms15 * 9 / 10 + 1))
-interrupt_and_resume 15 TERM $((ms15 * 9 / 10 + 1))
+interrupt_and_resume 14 INT
+interrupt_and_resume 14 TERM
+interrupt_and_resume 15 INT
+interrupt_and_resume 15 TERM
 
 # A signal that lands just after the result is printed (the process is on its
 # way out) must not turn the printed result into an exit status of 130/143:
@@ -119,19 +109,29 @@ signal_after_result TERM " 724 solutions" count 10 --threads 2 --checkpoint "$di
 signal_after_result TERM " 724 solutions" count 10 --threads 2
 signal_after_result TERM "shard 0/2" count 10 --threads 2 --shard 0/2 --out "$dir/late-out.json"
 
-# An interruption well inside a longer run, then the resumed run: the exact count.
+# hold_and_interrupt K CP ARGS...: the test build counts ARGS with
+# --checkpoint CP (every task saved), holding its K-th finished task; once the
+# checkpoint holds K - 1 tasks, SIGINT: exit 130, the checkpoint incomplete
+# with those K - 1 tasks (and those the other thread finished meanwhile).
+hold_and_interrupt() {
+    local k=$1 cp=$2 _ status
+    shift 2
+    launch env NQUEENS_TEST_HOLD_TASK="$k" "$faultbin" "$@" --checkpoint "$cp" --threads 2 --checkpoint-interval 0 >/dev/null 2>"$dir/err"
+    for _ in $(seq 1200); do
+        [ "$(tasks_done "$cp")" -ge $((k - 1)) ] && break
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.05
+    done
+    kill -INT "$pid" 2>/dev/null
+    wait "$pid"; status=$?
+    [ "$status" -eq 130 ] || fail "'$*' holding task $k: SIGINT made it exit $status, want 130 ($(cat "$dir/err"))"
+    [ "$(tasks_done "$cp")" -ge $((k - 1)) ] && [ "$(tasks_done "$cp")" -le $k ] || fail "'$*' holding task $k: the checkpoint holds $(tasks_done "$cp") tasks"
+    grep -q '"complete":false' "$cp" || fail "'$*': interrupted checkpoint claims to be complete"
+}
+
+# An interruption well inside a longer run (28 of its 56 tasks done), then the resumed run: the exact count.
 cp="$dir/cp16.json"
-ms16=$(run_ms 16)
-"$bin" count 16 --threads 2 --checkpoint "$cp" --checkpoint-interval 1 >/dev/null 2>"$dir/err" &
-pid=$!
-sleep "$(printf '%d.%03d' $((ms16 / 2000)) $((ms16 / 2 % 1000)))"
-kill -INT "$pid" 2>/dev/null
-wait "$pid"; status=$?
-if [ "$status" -eq 130 ]; then
-    done_tasks=$(grep -o '"tasks_done":[0-9]*' "$cp" | cut -d: -f2)
-    [ "${done_tasks:-0}" -gt 0 ] || echo "note: n = 16 checkpoint half way holds no finished task"
-    grep -q '"complete":false' "$cp" || fail "n = 16: interrupted checkpoint claims to be complete"
-fi
+hold_and_interrupt 29 "$cp" count 16
 # The checkpoint belongs to a count of totals (plan version 6 at n = 16): a
 # run with --unique (the same tasks, plan version 7) must not take it.
 expect_refused "$cp" "uses sub-problem list version 6; this run uses version 7 (with --unique)" \
@@ -145,11 +145,7 @@ case $out in *" 14772512 solutions"*) ;; *) fail "n = 16: finished checkpoint pr
 # With --unique the checkpoint holds the join's tasks under plan version 7;
 # the distinct count comes from the total once every task is done.
 cp="$dir/cp16u.json"
-"$bin" count 16 --threads 2 --unique --checkpoint "$cp" --checkpoint-interval 1 >/dev/null 2>"$dir/err" &
-pid=$!
-sleep 0.3
-kill -INT "$pid" 2>/dev/null
-wait "$pid"
+hold_and_interrupt 6 "$cp" count 16 --unique
 out=$("$bin" count 16 --checkpoint "$cp" --unique --json) || fail "n = 16 --unique: resume failed"
 case $out in *'"total":14772512,"distinct":1846955,'*) ;; *) fail "n = 16 --unique: resume printed $out" ;; esac
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSL-1.0
 # nqueens-mpi under mpirun: the same counts as nqueens count for n = 12..14; checkpoints shared with nqueens; refusals.
-# usage: mpi_cli.sh path/to/mpiexec path/to/nqueens-mpi path/to/nqueens
+# usage: mpi_cli.sh path/to/mpiexec path/to/nqueens-mpi path/to/nqueens path/to/test-build/nqueens-mpi
+# (the last with the NQUEENS_TEST_* hooks: fault_run uses it).
 set -u
 mpirun=$1
 mpibin=$2
 bin=$3
+faultbin=$4
 . "$(dirname "$0")/lib.sh"
 # CI runs as root; keep all traffic on this machine (shared memory, loopback).
 # Open MPI's own allocations outlive MPI_Finalize: keep LeakSanitizer (CI's
@@ -13,8 +15,10 @@ bin=$3
 run() {
     local np=$1
     shift
-    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$mpirun" --allow-run-as-root --oversubscribe --bind-to none --mca btl self,vader --mca oob_tcp_if_include lo -np "$np" "$mpibin" "$@"
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$mpirun" --allow-run-as-root --oversubscribe --bind-to none --mca btl self,vader --mca oob_tcp_if_include lo -np "$np" "${program:-$mpibin}" "$@"
 }
+# fault_run NP ARGS...: run, with the test build (its NQUEENS_TEST_* hooks).
+fault_run() { program=$faultbin run "$@"; }
 field() { printf '%s' "$2" | grep -o "\"$1\":[0-9]*" | cut -d: -f2; }
 
 for n in 12 13 14; do
@@ -134,7 +138,7 @@ fi
 # the job ends on its own with one line from rank 0 and a non-zero status,
 # and its checkpoint resumes.
 cp="$dir/threads.json"
-NQUEENS_TEST_THREAD_START_FAILS=1 run 3 count 14 --threads 2 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+NQUEENS_TEST_THREAD_START_FAILS=1 fault_run 3 count 14 --threads 2 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
 pid=$!
 wait_ending "$pid" "nqueens-mpi hung 60 s after a rank could not start its threads"
 wait "$pid"; status=$?
@@ -185,7 +189,7 @@ end_frozen_job() {
 # NQUEENS_TEST_SLOW_RANK: 2 s more), so that it still holds work when the
 # SIGSTOP comes, however fast the others count.
 cp="$dir/frozen3.json"
-NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=2 run 3 count 17 --threads 1 --lease 3 --checkpoint "$cp" \
+NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=2 fault_run 3 count 17 --threads 1 --lease 3 --checkpoint "$cp" \
     >"$dir/out" 2>"$dir/err" &
 pid=$!
 frozen=$(stop_rank 2 "$cp") || fail "no rank 2 to freeze"
@@ -194,7 +198,7 @@ case $(cat "$dir/out") in "n = 17: 95815104 solutions"*) ;; *) fail "rank 2 froz
 grep -q '^nqueens-mpi: warning: rank 2 was silent for 3 s: written off, its [0-9]* unfinished tasks go to the other ranks$' "$dir/err" ||
     fail "rank 2 frozen: rank 0 said: $(cat "$dir/err")"
 cp="$dir/frozen.json"
-NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=1 run 2 count 17 --threads 1 --lease 3 --checkpoint "$cp" \
+NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=1 fault_run 2 count 17 --threads 1 --lease 3 --checkpoint "$cp" \
     >"$dir/out" 2>"$dir/err" &
 pid=$!
 frozen=$(stop_rank 1 "$cp") || fail "no rank 1 to freeze"
@@ -213,7 +217,7 @@ case $out in "n = 17: 95815104 solutions"*) ;; *) fail "resume after a frozen ra
 # after the floor's 3 s (3 heartbeats), and the count is exact.
 cp="$dir/lease.json"
 NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=2 NQUEENS_TEST_FREEZE_RANK=2 NQUEENS_TEST_LEASE_FLOOR=3 \
-    run 3 count 17 --threads 1 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+    fault_run 3 count 17 --threads 1 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
 pid=$!
 frozen=
 for _ in $(seq 300); do
@@ -239,13 +243,13 @@ fi
 # accepted (rank 1, test hook NQUEENS_TEST_SLOW_RANK, is slow on its first
 # task), and a second that differs (NQUEENS_TEST_WRONG_RANK: one solution
 # too many, a faulty node) stops the job with one line naming the task.
-out=$(NQUEENS_TEST_SLOW_RANK=1 run 3 count 14 --threads 1) || fail "nqueens-mpi with a slow rank failed"
+out=$(NQUEENS_TEST_SLOW_RANK=1 fault_run 3 count 14 --threads 1) || fail "nqueens-mpi with a slow rank failed"
 case $out in "n = 14: 365596 solutions"*) ;; *) fail "nqueens-mpi with a slow rank printed: $out" ;; esac
 # Rank 0 then aborts the job; Open MPI 4.1's mpirun now and then stays
 # behind after MPI_Abort with every rank already gone (a bug of its own): so
 # once no rank of the job is left, mpirun is given 10 s, then killed
 # without a verdict on its status.
-NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=1 NQUEENS_TEST_WRONG_RANK=1 run 3 count 14 --threads 1 >"$dir/out" 2>"$dir/err" &
+NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=1 NQUEENS_TEST_WRONG_RANK=1 fault_run 3 count 14 --threads 1 >"$dir/out" 2>"$dir/err" &
 pid=$!
 for _ in $(seq 600); do
     kill -0 "$pid" 2>/dev/null || break

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: BSL-1.0
+// The test hooks' environment variables, read strictly (test builds only).
+#include "common/fault_injection.hpp"
+
+#ifdef NQUEENS_FAULT_INJECTION
+
+#include "common/arguments.hpp"
+
+#include <cstdlib>
+#include <string>
+
+namespace nqueens::app {
+
+namespace {
+
+fault_hooks hooks;
+
+// The variable `name` as a whole number in [lo, hi], if it is set.
+std::optional<long long> read(const char* name, long long lo, long long hi)
+{
+    const char* text = std::getenv(name);
+    if (!text) return std::nullopt;
+    return parse_integer(text, name, lo, hi);
+}
+
+}  // namespace
+
+void load_fault_hooks()
+{
+    const auto rank = [](const char* name) -> std::optional<int> {
+        if (auto v = read(name, 0, 1 << 30)) return static_cast<int>(*v);
+        return std::nullopt;
+    };
+    hooks.slow_rank = rank("NQUEENS_TEST_SLOW_RANK");
+    hooks.wrong_rank = rank("NQUEENS_TEST_WRONG_RANK");
+    hooks.freeze_rank = rank("NQUEENS_TEST_FREEZE_RANK");
+    if (auto v = read("NQUEENS_TEST_THREAD_START_FAILS", 0, 4095))
+        hooks.thread_start_fails = static_cast<unsigned>(*v);
+    if (auto v = read("NQUEENS_TEST_LEASE_FLOOR", 1, 86400)) hooks.lease_floor = static_cast<double>(*v);
+    if (auto v = read("NQUEENS_TEST_HOLD_TASK", 1, 1 << 30)) hooks.hold_task = static_cast<std::size_t>(*v);
+}
+
+const fault_hooks& faults()
+{
+    return hooks;
+}
+
+}  // namespace nqueens::app
+
+#endif

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: BSL-1.0
+// Test hooks that inject faults (a wrong, slow or frozen rank, a thread that cannot start, a held task):
+// compiled into the test builds of the programs only (NQUEENS_FAULT_INJECTION).
+#ifndef NQUEENS_APPS_COMMON_FAULT_INJECTION_HPP
+#define NQUEENS_APPS_COMMON_FAULT_INJECTION_HPP
+
+#include <cstddef>
+#include <optional>
+
+namespace nqueens::app {
+
+// The faults a test asked for, from NQUEENS_TEST_* environment variables.
+struct fault_hooks {
+    std::optional<int> slow_rank;                // NQUEENS_TEST_SLOW_RANK: 2 s more on its first task
+    std::optional<int> wrong_rank;               // NQUEENS_TEST_WRONG_RANK: one solution too many there
+    std::optional<int> freeze_rank;              // NQUEENS_TEST_FREEZE_RANK: SIGSTOP after its first report
+    std::optional<unsigned> thread_start_fails;  // NQUEENS_TEST_THREAD_START_FAILS: thread K fails (EAGAIN)
+    std::optional<double> lease_floor;           // NQUEENS_TEST_LEASE_FLOOR: seconds, instead of 60
+    std::optional<std::size_t> hold_task;        // NQUEENS_TEST_HOLD_TASK: the K-th finished task (1-based)
+                                                 // of `count` is held until a stop, then dropped
+};
+
+#ifdef NQUEENS_FAULT_INJECTION
+// Reads the variables once (usage_error, exit 2, for a value that is not a
+// whole number in range: " 1x" is refused, not read as 1).
+void load_fault_hooks();
+// What load_fault_hooks() read.
+const fault_hooks& faults();
+#else
+// Release builds: no hook, and no trace of one in the binary.
+inline void load_fault_hooks() {}
+constexpr fault_hooks faults()
+{
+    return {};
+}
+#endif
+
+}  // namespace nqueens::app
+
+#endif  // NQUEENS_APPS_COMMON_FAULT_INJECTION_HPP
