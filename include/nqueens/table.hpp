@@ -35,13 +35,15 @@ constexpr auto make_table() noexcept
 {
     static_assert(First >= min_n && First <= Last && Last <= max_n,
                   "nqueens::make_table<First, Last>() requires 1 <= First <= Last <= 32");
-    namespace hana = boost::hana;
-    return hana::unpack(hana::make_range(hana::int_c<First>, hana::int_c<Last + 1>), [](auto... n) {
-        if constexpr (Of == table_of::totals)
-            return std::array<std::uint64_t, sizeof...(n)>{count_queens<decltype(n)::value>()...};
-        else
-            return std::array<std::uint64_t, sizeof...(n)>{count_distinct<decltype(n)::value>()...};
-    });
+    // Qualified names, no namespace alias: Clang 19's new constant interpreter
+    // rejects a constexpr function whose body declares one (detail/search/kernel.hpp).
+    return boost::hana::unpack(
+        boost::hana::make_range(boost::hana::int_c<First>, boost::hana::int_c<Last + 1>), [](auto... n) {
+            if constexpr (Of == table_of::totals)
+                return std::array<std::uint64_t, sizeof...(n)>{count_queens<decltype(n)::value>()...};
+            else
+                return std::array<std::uint64_t, sizeof...(n)>{count_distinct<decltype(n)::value>()...};
+        });
 }
 
 // The sizes of the baked tables: n = 1 .. 12.

@@ -85,13 +85,18 @@ static_assert(nqueens::solutions<8>()[0] == board{0, 4, 7, 5, 2, 6, 1, 3});
 static_assert(nqueens::solutions<8>()[91] == board{7, 3, 0, 2, 5, 1, 6, 4});
 
 // first_solution: a valid board for every n but 2 and 3, at compile time.
+// Clang 19's new constant interpreter cannot read a std::optional's value
+// (tests/unit/detail/search/new_interpreter_test.cpp, defect 3).
+#ifndef NQUEENS_TEST_NEW_INTERPRETER
 static_assert(first_solutions_valid());
 static_assert(*nqueens::first_solution<1>() == board{0});
 static_assert(*nqueens::first_solution<4>() == board{1, 3, 0, 2});
 static_assert(*nqueens::first_solution<8>() == board{1, 3, 5, 7, 2, 0, 6, 4});
+static_assert(nqueens::is_solution(*nqueens::first_solution<32>()));
+#endif
+static_assert(nqueens::first_solution<8>().has_value());
 static_assert(!nqueens::first_solution<2>().has_value());
 static_assert(!nqueens::first_solution<3>().has_value());
-static_assert(nqueens::is_solution(*nqueens::first_solution<32>()));
 
 // The enumerators in constant expressions, for small n.
 static_assert(nqueens::for_each_solution(8, [](const board&) {}) == 92);

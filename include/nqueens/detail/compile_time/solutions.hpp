@@ -35,7 +35,10 @@ constexpr auto make_prefixes()
 {
     std::array<prefix, count_prefixes(N)> out{};
     std::size_t i = 0;
-    for_each_prefix(N, solutions_depth(N), [&](const prefix& p) { out[i++] = p; });
+    for_each_prefix(N, solutions_depth(N), [&](const prefix& p) {
+        out[i].masks = p.masks;
+        board_access::copy_into_new(out[i++].rows, p.rows);
+    });
     return out;
 }
 
@@ -47,7 +50,7 @@ constexpr std::array<board, K> fill_part(int n, const prefix& pre)
 {
     std::array<board, K> out{};
     std::size_t k = 0;
-    auto keep = [&](const board& s) { out[k++] = s; };
+    auto keep = [&](const trail* last, int rows) { write_board(out[k++], last, rows); };
     enumerate_completions(n, pre, keep);
     return out;
 }
@@ -66,7 +69,7 @@ constexpr std::array<board, K> filter_canonical(const std::array<board, M>& all)
     std::array<board, K> out{};
     std::size_t k = 0;
     for (const board& b : all)
-        if (is_canonical_permutation(b)) out[k++] = b;
+        if (is_canonical_permutation(b)) board_access::copy_into_new(out[k++], b);
     return out;
 }
 
@@ -104,7 +107,7 @@ constexpr auto join_parts(std::index_sequence<I...>)
     std::array<board, total> out{};
     std::size_t k = 0;
     for (std::size_t p = 1; p < sizeof...(I) + 1; ++p)
-        for (std::size_t j = 0; j < sizes[p]; ++j) out[k++] = starts[p][j];
+        for (std::size_t j = 0; j < sizes[p]; ++j) board_access::copy_into_new(out[k++], starts[p][j]);
     return out;
 }
 

@@ -12,12 +12,47 @@
 
 namespace nqueens::detail {
 
+// Clang 19's -fexperimental-new-constant-interpreter rejects the defaulted
+// copy assignment of a struct that holds an array (such as board), with no
+// note (tests/unit/detail/search/new_interpreter_test.cpp). This probe asks
+// the evaluator at hand: the default template argument is not a constant
+// there, and the overload drops out.
+struct assign_probe {
+    int a[1]{};
+};
+constexpr int assign_struct_with_array() noexcept
+{
+    assign_probe x{}, y{};
+    y = x;
+    return y.a[0];
+}
+template <int = assign_struct_with_array()>
+constexpr bool evaluator_assigns_arrays(int) noexcept
+{
+    return true;
+}
+constexpr bool evaluator_assigns_arrays(...) noexcept
+{
+    return false;
+}
+
 // Unchecked writes for the searches, which only make valid boards.
 struct board_access {
-    static constexpr void assign(board& b, int size) noexcept
+    // For a new board, whose columns are all 0 already. (No `columns_ = {}`:
+    // Clang 19's new constant interpreter rejects the assignment of an array
+    // member, as it does a struct's defaulted copy assignment; see
+    // compile_time/count.hpp.)
+    static constexpr void resize(board& b, int size) noexcept { b.size_ = static_cast<std::uint8_t>(size); }
+    // `to = from` for a new board `to`: a plain assignment where the evaluator
+    // can (one step, and GCC 12 keeps less), else row by row (see below).
+    static constexpr void copy_into_new(board& to, const board& from) noexcept
     {
-        b.columns_ = {};
-        b.size_ = static_cast<std::uint8_t>(size);
+        if constexpr (evaluator_assigns_arrays(0)) {
+            to = from;
+        } else {
+            for (unsigned r = 0; r < from.size_; ++r) to.columns_[r] = from.columns_[r];
+            to.size_ = from.size_;
+        }
     }
     static constexpr void set(board& b, int row, int column) noexcept
     {
@@ -35,11 +70,17 @@ struct trail {
     const trail* up = nullptr;
 };
 
+// Writes the queens of `last` and the rows above it into b, a new board.
+constexpr void write_board(board& b, const trail* last, int rows) noexcept
+{
+    board_access::resize(b, rows);
+    for (int row = rows - 1; row >= 0; --row, last = last->up) board_access::set(b, row, last->column);
+}
+
 constexpr board to_board(const trail* last, int rows) noexcept
 {
     board b;
-    board_access::assign(b, rows);
-    for (int row = rows - 1; row >= 0; --row, last = last->up) board_access::set(b, row, last->column);
+    write_board(b, last, rows);
     return b;
 }
 
@@ -55,6 +96,20 @@ constexpr bool deliver(F& f, const board& b)
     }
 }
 
+// A sink that takes the trail itself (f(last, rows), returning void) writes
+// the board where it keeps it: the compile-time table, which would otherwise
+// copy every board once more.
+template <class F>
+constexpr bool deliver(F& f, const trail* last, int rows)
+{
+    if constexpr (std::is_invocable_v<F&, const trail*, int>) {
+        f(last, rows);
+        return true;
+    } else {
+        return deliver(f, to_board(last, rows));
+    }
+}
+
 // Calls f with every completion of a partial board of `row` rows, whose
 // queens are `path` (the last first) and attack `cols`, `left` and `right` in
 // the next row (as in partial). The same search as search(), with scalar
@@ -66,9 +121,9 @@ constexpr bool enumerate_completions(mask_t all, int row, mask_t cols, mask_t le
 {
     for (mask_t free = all & ~(cols | left | right); free != 0; free &= free - 1) {
         const mask_t bit = lowest_bit(free);
-        const trail here{std::countr_zero(bit), path};
+        const trail here{bit_index(bit), path};
         const bool go = (cols | bit) == all
-                            ? deliver(f, to_board(&here, row + 1))
+                            ? deliver(f, &here, row + 1)
                             : enumerate_completions(all, row + 1, cols | bit, (left | bit) << 1,
                                                     (right | bit) >> 1, &here, f);
         if (!go) return false;
@@ -79,7 +134,7 @@ constexpr bool enumerate_completions(mask_t all, int row, mask_t cols, mask_t le
 template <class F>
 constexpr bool enumerate_completions(mask_t all, partial p, const trail* path, F& f)
 {
-    if (p.cols == all) return deliver(f, to_board(path, p.row));
+    if (p.cols == all) return deliver(f, path, p.row);
     return enumerate_completions(all, p.row, p.cols, p.left, p.right, path, f);
 }
 
@@ -103,7 +158,7 @@ constexpr void for_each_prefix(int n, int depth, F&& f)
         }
         for (mask_t free = p.free(all); free != 0; free &= free - 1) {
             const mask_t bit = lowest_bit(free);
-            const trail here{std::countr_zero(bit), path};
+            const trail here{bit_index(bit), path};
             self(self, p.place(bit), &here);
         }
     };

@@ -55,12 +55,12 @@ constexpr std::uint64_t count_invariant_from(const free_board& b, int quarters) 
 {
     const int n = b.n;
     if (b.rows == full_mask(n)) return 1;
-    const int r = std::countr_one(b.rows);
+    const int r = bit_index(~b.rows);
     std::uint64_t found = 0;
     for (mask_t open = b.open_in_row(r); open != 0; open &= open - 1) {
         free_board next = b;
         int y = r;
-        int x = std::countr_zero(open);
+        int x = bit_index(open);
         bool fits = next.place(y, x);
         // The images of (y, x) under the rotation, until back at (r, c).
         for (int image = 1; fits && image < 4 / quarters; ++image) {

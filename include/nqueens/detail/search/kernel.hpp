@@ -22,6 +22,20 @@ constexpr mask_t lowest_bit(mask_t x) noexcept
     return x & (0u - x);
 }
 
+// The index of the lowest set bit of x (x != 0). Not std::countr_zero: in
+// libstdc++ 12 it declares `using __gnu_cxx::__int_traits;` in its body, and
+// Clang 19's -fexperimental-new-constant-interpreter rejects any constexpr
+// function whose body holds a using-declaration, using-directive or
+// namespace alias (tests/unit/detail/search/new_interpreter_test.cpp).
+constexpr int bit_index(mask_t x) noexcept
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    return std::countr_zero(x);
+#endif
+}
+
 // Queens in rows [0, row), kept as the squares of row `row` they attack:
 // `cols` by column, `left` along the diagonal that moves one column up per row,
 // `right` along the one that moves one column down. Bits shifted off the board

@@ -49,7 +49,7 @@ constexpr int edge_orbit(int n, const mask_t* rows) noexcept
     std::array<int, max_n> col{};
     std::array<int, max_n> row_of{};
     for (int y = 0; y < n; ++y) {
-        col[static_cast<std::size_t>(y)] = std::countr_zero(rows[y]);
+        col[static_cast<std::size_t>(y)] = bit_index(rows[y]);
         row_of[static_cast<std::size_t>(col[static_cast<std::size_t>(y)])] = y;
     }
     // Rotation by 90 degrees maps (y, c) to (c, n-1-y); by 180 to
