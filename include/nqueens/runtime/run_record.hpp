@@ -5,6 +5,7 @@
 
 #include <nqueens/detail/checked.hpp>
 #include <nqueens/runtime/plan.hpp>
+#include <nqueens/runtime/shard.hpp>
 #include <nqueens/solution_counts.hpp>
 
 #include <bit>
@@ -34,36 +35,6 @@ constexpr double saturated_seconds(double a, double b) noexcept
 {
     const double sum = a + b;
     return sum >= max_record_seconds ? max_record_seconds : (sum >= 0 ? sum : 0);
-}
-
-// The most slices a count is cut into: more would leave most slices empty
-// (no n has that many sub-problems), and a record claiming more is damaged.
-inline constexpr std::uint32_t max_shards = 1000000;
-
-// The index-th of `count` deterministic slices of a work_plan: the tasks
-// whose id % count == index. {0, 1}, the default, is the whole plan.
-//
-//     nqueens::shard s{1, 3};
-//     s.contains(4);  // true
-struct shard {
-    std::uint32_t index = 0;
-    std::uint32_t count = 1;
-
-    constexpr bool valid() const noexcept { return count >= 1 && index < count; }
-    constexpr bool contains(std::size_t id) const noexcept { return id % count == index; }
-    // The number of ids below plan_size in this slice.
-    constexpr std::size_t size(std::size_t plan_size) const noexcept
-    {
-        return plan_size > index ? (plan_size - index + count - 1) / count : 0;
-    }
-    friend constexpr bool operator==(const shard&, const shard&) = default;
-};
-
-// "1/3", or "all" for the whole plan.
-inline std::string to_string(const shard& s)
-{
-    if (s == shard{}) return "all";
-    return std::to_string(s.index) + "/" + std::to_string(s.count);
 }
 
 // What part of one count is done: which tasks of which plan, each one's
