@@ -61,6 +61,8 @@ count_args parse_count_args(args a, std::string_view usage, bool with_lease)
             c.progress = progress_mode::on;
         else if (arg == "--no-progress")
             c.progress = progress_mode::off;
+        else if (arg == "--trust-record")
+            p.trust_record = true;
         else if (is_named(arg, "--threads"))
             c.threads =
                 static_cast<unsigned>(parse_integer(option_value(a, i, "--threads"), "--threads", 1, 4096));

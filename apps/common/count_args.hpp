@@ -29,7 +29,8 @@ struct record_options {
     std::string out;         // --out FILE
     double interval = 2.0;   // --checkpoint-interval SECONDS (0: after every task)
     bool interval_given = false;
-    std::size_t recheck = 0;  // --recheck K|all: tasks of the checkpoint recounted first (0: none)
+    std::size_t recheck = 0;    // --recheck K|all: tasks of the checkpoint recounted first (0: none)
+    bool trust_record = false;  // --trust-record: read record files of other users too
 
     // Throws usage_error for combinations that make no sense (--shard
     // without --out, --checkpoint-interval or --recheck without

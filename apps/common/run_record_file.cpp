@@ -101,6 +101,14 @@ void save_record_file(const std::string& path, const run_record& r)
         ::unlink(temp.c_str());
         throw std::runtime_error("cannot " + std::string(what) + " '" + path + "': " + std::strerror(err));
     };
+    // The permissions of the file replaced, before any of the record is
+    // written (a link there is replaced, not followed: it gives none).
+    struct stat old {};
+    if (::lstat(path.c_str(), &old) == 0 && S_ISREG(old.st_mode) && ::fchmod(fd, old.st_mode & 0777) != 0) {
+        const int err = errno;
+        ::close(fd);
+        fail("write", err);
+    }
     std::size_t written = 0;
     while (written < text.size()) {
         const ssize_t w = ::write(fd, text.data() + written, text.size() - written);
@@ -131,7 +139,7 @@ void save_record_file(const std::string& path, const run_record& r)
     }
 }
 
-run_record load_record_file(const std::string& path, bool follow_links)
+run_record load_record_file(const std::string& path, bool follow_links, bool trusted)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | (follow_links ? 0 : O_NOFOLLOW));
     if (fd < 0) {
@@ -145,6 +153,12 @@ run_record load_record_file(const std::string& path, bool follow_links)
         ::close(fd);
         throw usage_error("'" + path + "' is " + (is_dir ? "a directory" : "not a regular file") +
                           ", not a checkpoint or shard file");
+    }
+    if (!trusted && st.st_uid != ::geteuid()) {
+        ::close(fd);
+        throw usage_error("'" + path + "' belongs to user " + std::to_string(st.st_uid) +
+                          ", not to you (user " + std::to_string(::geteuid()) +
+                          "): a record decides a count; give --trust-record to read it anyway");
     }
     const auto too_big = [&] {
         ::close(fd);

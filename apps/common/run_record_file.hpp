@@ -18,8 +18,9 @@ std::string program_name();
 
 // Writes `r` to `path` atomically: a new temporary file beside it with a
 // name no one can predict (FILE.tmp.<12 random characters>, created with
-// O_EXCL|O_NOFOLLOW, so nothing planted there is opened), flushed to disk,
-// then renamed over `path` (which replaces a symbolic link there rather than
+// O_EXCL|O_NOFOLLOW, so nothing planted there is opened) and with the
+// permissions of the file it replaces (a 0600 checkpoint stays 0600),
+// flushed to disk, then renamed over `path` (which replaces a symbolic link there rather than
 // writing through it). Removes the temporary file and throws
 // std::runtime_error naming the file when it cannot.
 void save_record_file(const std::string& path, const run_record& r);
@@ -33,9 +34,12 @@ std::string record_summary(const run_record& r, bool with_distinct);
 void save_final_record(const std::string& path, const run_record& r, bool with_distinct);
 
 // Reads and checks a record file; usage_error (one line, exit 2) if it is
-// not a regular file, unreadable or damaged (record_from_json). With
-// `follow_links` false, a symbolic link is refused too (O_NOFOLLOW).
-run_record load_record_file(const std::string& path, bool follow_links = true);
+// not a regular file, unreadable or damaged (record_from_json), or, unless
+// `trusted` (--trust-record), owned by another user than the effective one:
+// a record decides a count. With `follow_links` false, a symbolic link is
+// refused too (O_NOFOLLOW). Cost: bounded by the file's size (64 MiB at
+// most) and the largest record's (record_from_json).
+run_record load_record_file(const std::string& path, bool follow_links = true, bool trusted = false);
 
 // A record_error as the command line says it, after `prefix`: the library
 // names a plan's mode in its own words (nqueens::mode_words); here it is

@@ -11,11 +11,44 @@
 
 namespace nqueens::app {
 
-run_record load_or_start_record(const record_options& p, const work_plan& plan)
+namespace {
+
+// usage_error if p.out already holds the record of another count (another
+// n, mode, sub-problem list or shard), as a checkpoint of another count is
+// refused: replacing it would throw that count away. A record of this
+// count, or a file that is no record, is replaced.
+void check_out_file(const record_options& p, const work_plan& plan)
 {
     struct stat st {};
+    if (p.out.empty() || ::lstat(p.out.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+    run_record r;
+    try {
+        // Only read to decide whether to refuse: its counts are not used.
+        r = load_record_file(p.out, false, true);
+    } catch (const usage_error& e) {
+        const std::string why = e.what();
+        if (why.find(" is not an nqueens checkpoint or shard file") != std::string::npos ||
+            why.find(" is damaged: not ") != std::string::npos)
+            return;  // no record: replaced as before
+        throw usage_error("--out '" + p.out + "' holds a record this program cannot read (" + why +
+                          "); remove it or give another --out file");
+    }
+    try {
+        check_record_matches(r, plan, p.slice, "--out '" + p.out + "'");
+    } catch (const record_error& e) {
+        throw usage_error(std::string(usage_error_from(e).what()) +
+                          ": it holds another count's record; remove it or give another --out file");
+    }
+}
+
+}  // namespace
+
+run_record load_or_start_record(const record_options& p, const work_plan& plan)
+{
+    check_out_file(p, plan);
+    struct stat st {};
     if (!p.checkpoint.empty() && ::lstat(p.checkpoint.c_str(), &st) == 0) {
-        run_record r = load_record_file(p.checkpoint, false);
+        run_record r = load_record_file(p.checkpoint, false, p.trust_record);
         try {
             check_record_matches(r, plan, p.slice, "checkpoint '" + p.checkpoint + "'");
         } catch (const record_error& e) {
@@ -47,7 +80,8 @@ run_record_keeper::run_record_keeper(const record_options& p, const work_plan& p
 run_record run_record_keeper::snapshot() const
 {
     run_record r = builder_.snapshot();
-    r.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    r.seconds = saturated_seconds(
+        r.seconds, std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
     return r;
 }
 

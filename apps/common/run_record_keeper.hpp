@@ -19,7 +19,8 @@
 
 namespace nqueens::app {
 
-// The record a run of `plan` starts from: the checkpoint file p.checkpoint
+// The record a run of `plan` starts from (after refusing an --out file
+// that holds another count's record): the checkpoint file p.checkpoint
 // if it exists (usage_error unless it is sound, for this n, sub-problem
 // list and shard, written by this program version, and with p.recheck, its
 // recounted tasks as it says: recheck_records), else an empty record for

@@ -56,6 +56,7 @@ options:
                        random) before resuming, and refuse it if one differs
   --shard I/K --out FILE
                        count slice I of K and write it for nqueens merge
+  --trust-record       read a checkpoint owned by another user
   --lease S            a counting rank silent for S seconds (frozen, or its
                        node hung) is written off and its tasks go to the
                        others (default: 4 times the longest task so far,

@@ -27,21 +27,23 @@ commands:
                        progress goes to stderr (default: on when stderr is a
                        terminal)
   count N ... [--checkpoint FILE [--checkpoint-interval S] [--recheck K]]
-              [--shard I/K] [--out FILE]
+              [--shard I/K] [--out FILE] [--trust-record]
                        --checkpoint saves the finished work every S seconds
                        (default 2) and on SIGINT/SIGTERM/SIGHUP; the same
                        command again resumes it; --shard counts slice I
                        of K; --out writes the result file that merge adds up;
-                       --recheck K|all recounts K finished tasks first
+                       --recheck K|all recounts K finished tasks first;
+                       --trust-record reads a checkpoint of another user
   table [--json]       print the counts for n = 1..12 baked in at compile time
   solve N [--limit K] [--unique] [--format board|cols|json]
                        print the solutions as they are found (the first K;
                        --unique: one per class under rotation and reflection);
                        cols: one per line, 1-based columns
-  merge FILE... [--json] [--recheck K|all]
+  merge FILE... [--json] [--recheck K|all] [--trust-record]
                        add up the result files of count --shard I/K --out FILE
                        (every shard of one count, each exactly once);
-                       --recheck recounts K random tasks of each file first
+                       --recheck recounts K random tasks of each file first;
+                       --trust-record reads files of other users
 
 options:
   -h, --help           print this help

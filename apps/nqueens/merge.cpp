@@ -22,12 +22,15 @@ int run_merge(args a)
 {
     reject_repeated(a);
     bool json = false;
+    bool trusted = false;                     // --trust-record
     std::optional<std::size_t> recheck_each;  // --recheck K, or all (the maximum)
     std::vector<std::string> names;
     for (std::size_t i = 0; i < a.size(); ++i) {
         const std::string_view arg = a[i];
         if (arg == "--json")
             json = true;
+        else if (arg == "--trust-record")
+            trusted = true;
         else if (is_named(arg, "--recheck")) {
             recheck_each = parse_recheck(option_value(a, i, "--recheck"));
         } else if (is_option(arg))
@@ -39,14 +42,14 @@ int run_merge(args a)
 
     std::vector<run_record> records;
     records.reserve(names.size());
-    for (const std::string& name : names) records.push_back(load_record_file(name));
+    for (const std::string& name : names) records.push_back(load_record_file(name, true, trusted));
     merged_counts m;
     std::optional<work_plan> plan;
     try {
         m = merge_records(records, names);
         // The files agree with each other; they must also agree with the
         // sub-problem list of this program, or the ids mean other tasks.
-        plan.emplace(m.n, records.front().mode());
+        plan.emplace(m.n, records.front().mode);
         check_record_matches(records.front(), *plan, records.front().slice, names.front());
     } catch (const record_error& e) {
         throw usage_error_from(e, "merge: ");

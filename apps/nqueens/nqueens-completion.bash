@@ -60,11 +60,11 @@ _nqueens()
     case $command in
         "") options="--help --version" ;;
         count) options="--threads --unique --json --progress --no-progress --checkpoint
-                        --checkpoint-interval --recheck --shard --out --help"
+                        --checkpoint-interval --recheck --shard --out --trust-record --help"
                [[ ${COMP_WORDS[0]##*/} == nqueens-mpi ]] && options+=" --lease" ;;
         table) options="--json --help" ;;
         solve) options="--limit --unique --format --help" ;;
-        merge) options="--json --recheck --help" ;;
+        merge) options="--json --recheck --trust-record --help" ;;
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")

@@ -134,7 +134,7 @@ cp="$dir/cp16.json"
 hold_and_interrupt 29 "$cp" count 16
 # The checkpoint belongs to a count of totals (plan version 6 at n = 16): a
 # run with --unique (the same tasks, plan version 7) must not take it.
-expect_refused "$cp" "uses sub-problem list version 6; this run uses version 7 (with --unique)" \
+expect_refused "$cp" "was made without --unique; this run is with --unique" \
     count 16 --checkpoint "$cp" --unique
 out=$("$bin" count 16 --checkpoint "$cp" --json) || fail "n = 16: resume failed"
 case $out in *'"total":14772512,'*) ;; *) fail "n = 16: resume printed $out" ;; esac
@@ -165,9 +165,9 @@ expect_refused "$dir/truncated.json" "not valid JSON" count 13 --checkpoint "$di
 expect_refused "$dir/empty.json" "not valid JSON" count 13 --checkpoint "$dir/empty.json"
 edit 's/"total":([0-9]+)/"total":1\1/' bigger.json
 expect_refused "$dir/bigger.json" "checksum mismatch" count 13 --checkpoint "$dir/bigger.json"
-edit 's/"plan_version":2/"plan_version":7/' version.json
-expect_refused "$dir/version.json" "checksum mismatch" count 13 --checkpoint "$dir/version.json"
-edit 's/"distinct":/"distinkt":/' field.json
+edit 's/"mode":"totals"/"mode":"with_distinct"/' mode.json
+expect_refused "$dir/mode.json" "checksum mismatch" count 13 --checkpoint "$dir/mode.json"
+edit 's/"distinct":[0-9]+,//' field.json
 expect_refused "$dir/field.json" 'no "distinct" field' count 13 --checkpoint "$dir/field.json"
 edit 's/"checksum":"[^"]*"/"checksum":"fnv1a64:0000000000000000"/' checksum.json
 expect_refused "$dir/checksum.json" "checksum mismatch" count 13 --checkpoint "$dir/checksum.json"
@@ -178,8 +178,10 @@ expect_refused "$dir/format.json" "not an nqueens checkpoint" count 13 --checkpo
 reseal_good control.json 'pass'
 "$bin" count 13 --checkpoint "$dir/control.json" >/dev/null 2>"$dir/err" ||
     fail "resealed unchanged checkpoint refused: $(cat "$dir/err")"
-reseal_good version.json 'r["plan_version"] = 7'
-expect_refused "$dir/version.json" "uses sub-problem list version 7; this run uses version 2" count 13 --checkpoint "$dir/version.json"
+reseal_good mode.json 'r["mode"] = "with_distinct"'
+expect_refused "$dir/mode.json" "was made with --unique; this run is without --unique" count 13 --checkpoint "$dir/mode.json"
+reseal_good cut.json 'r["plan"]["lead_columns"] = 2'
+expect_refused "$dir/cut.json" "cuts n = 13 by the join (1 band rows, 2 lead columns, 0 per task); this program cuts it by the join (1 band rows, 0 lead columns" count 13 --checkpoint "$dir/cut.json"
 reseal_good duplicate.json 'r["done"].insert(0, r["done"][0]); r["tasks_done"] += 1'
 expect_refused "$dir/duplicate.json" "task id 0 is listed twice" count 13 --checkpoint "$dir/duplicate.json"
 reseal_good range.json 'r["done"].append(99999999); r["tasks_done"] += 1'

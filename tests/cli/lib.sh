@@ -41,11 +41,22 @@ def add(s):
 def num(v):
     add(str(v))
     add(",")
-add("nqueens-run/2:")
+v3 = r["format_version"] == 3
+add("nqueens-run/3:" if v3 else "nqueens-run/2:")
 add(r["program"])
 add("|")
+num(r["n"])
+if v3:
+    p = r["plan"]
+    for s in (r["mode"], p["method"]):
+        add(s)
+        add("|")
+    for k in ("split_depth", "band_rows", "lead_columns", "task_lead_columns"):
+        num(p.get(k, 0))
+else:
+    num(r["plan_version"])
 seconds = struct.unpack("<Q", struct.pack("<d", float(r["seconds"])))[0]
-for v in (r["n"], r["plan_version"], r["plan_size"], r["shard"]["index"], r["shard"]["count"],
+for v in (r["plan_size"], r["shard"]["index"], r["shard"]["count"],
           r["total"], r["distinct"], r["nodes"], seconds, len(r["done"])):
     num(v)
 for v in r["done"]:

@@ -125,7 +125,19 @@ rm -f "$dir/big.json"
 python3 -c 'import sys; open(sys.argv[1], "w").write("[" * 100000 + "]" * 100000)' "$dir/deep.json"
 expect_error_with "$dir/deep.json is damaged: not a JSON object" merge "$dir/deep.json"
 python3 -c 'import sys; open(sys.argv[1], "w").write("{\"format\":" + "[" * 100000 + "]" * 100000 + "}")' "$dir/deep.json"
-expect_error_with "$dir/deep.json is not an nqueens checkpoint" merge "$dir/deep.json"
+expect_error_with "$dir/deep.json is damaged: nested deeper than any record" merge "$dir/deep.json"
+# Nearly 64 MiB of nesting, or of task ids: refused within 200 MB of memory
+# and a few seconds (it cost 2.5 GB and 15 s when the whole text was parsed first).
+python3 -c 'import sys; open(sys.argv[1], "w").write("{\"format\":" + "[" * (64 * 2**20 - 20))' "$dir/deep.json"
+python3 -c 'import sys; open(sys.argv[1], "w").write("{\"done\":[" + "0," * (32 * 2**20 - 20) + "0]}")' "$dir/ids.json"
+for file in deep ids; do
+    start=$(date +%s)
+    (ulimit -v 200000; exec "$bin" merge "$dir/$file.json") >"$dir/out" 2>"$dir/err"; status=$?
+    [ "$status" -eq 2 ] && [ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "^nqueens: error: .*$dir/$file.json is damaged: " "$dir/err" ||
+        fail "64 MiB of $file under ulimit -v 200000: exit $status, $(head -c 300 "$dir/err")"
+    [ $(($(date +%s) - start)) -le 10 ] || fail "64 MiB of $file took more than 10 s to refuse"
+done
+rm -f "$dir/deep.json" "$dir/ids.json"
 
 # Every field is under the checksum, and `seconds` must be a time: merge
 # --json then always prints valid JSON, its seconds in full.
@@ -133,9 +145,17 @@ expect_error_with "$dir/deep.json is not an nqueens checkpoint" merge "$dir/deep
 "$bin" count 12 --shard 1/2 --out "$dir/s1.json" >/dev/null || fail "count 12 --shard 1/2 failed"
 sed -E 's/"seconds":[^,]*/"seconds":12345/' "$dir/s0.json" >"$dir/edited.json"
 expect_error_with "checksum mismatch" merge "$dir/edited.json" "$dir/s1.json"
-sed 's/"format_version":2/"format_version":1/' "$dir/s0.json" >"$dir/v1.json"
-expect_error_with "has layout version 1 (an older program's); this program reads version 2 only" \
-    merge "$dir/v1.json" "$dir/s1.json"
+sed 's/"format_version":3/"format_version":4/' "$dir/s0.json" >"$dir/v4.json"
+expect_error_with "$dir/v4.json has layout version 4, a newer program's ('nqueens " merge "$dir/v4.json" "$dir/s1.json"
+expect_error_with "this program reads versions 2 and 3: finish it with the program that wrote it" \
+    merge "$dir/v4.json" "$dir/s1.json"
+# Format 2 (the plan as a number): read where the number is this program's plan.
+reseal "$dir/s0.json" "$dir/v2.json" 'r["format_version"] = 2; r["plan_version"] = 2; del r["mode"]; del r["plan"]'
+out=$("$bin" merge "$dir/v2.json" "$dir/s1.json") || fail "merge of a format 2 shard failed"
+case $out in "n = 12: 14200 solutions"*) ;; *) fail "merge of a format 2 shard printed: $out" ;; esac
+reseal "$dir/s0.json" "$dir/v2.json" 'r["format_version"] = 2; r["plan_version"] = 6; del r["mode"]; del r["plan"]'
+expect_error_with "uses sub-problem list version 6, which this program no longer has for n = 12: finish it with 'nqueens " \
+    merge "$dir/v2.json" "$dir/s1.json"
 for seconds in 1.7e308 -1 1e12+1; do
     reseal "$dir/s0.json" "$dir/sec.json" "r['seconds'] = $seconds"
     expect_error_with '"seconds" is not a time between 0 and 1e12 seconds' merge "$dir/sec.json" "$dir/s1.json"
@@ -159,17 +179,18 @@ expect_error_with "is not valid UTF-8, so --json cannot print it" count 12 --sha
 # full disk would): exit 1, one line that still gives the count, and the
 # earlier file untouched and loadable. The record must outgrow 1 KB: the
 # 56 tasks of n = 16 make about 1.5 KB.
-before=$(cksum <"$dir/s0.json")
-(trap '' XFSZ; ulimit -f 1; exec "$bin" count 16 --unique --out "$dir/s0.json") >"$dir/out" 2>"$dir/err"
+"$bin" count 16 --unique --out "$dir/w16.json" >/dev/null || fail "count 16 --unique --out failed"
+before=$(cksum <"$dir/w16.json")
+(trap '' XFSZ; ulimit -f 1; exec "$bin" count 16 --unique --out "$dir/w16.json") >"$dir/out" 2>"$dir/err"
 status=$?
 [ "$status" -eq 1 ] || fail "a failed final write exited $status, want 1"
 [ ! -s "$dir/out" ] || fail "a failed final write printed on stdout: $(cat "$dir/out")"
-[ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "^nqueens: error: cannot write '$dir/s0.json': File too large; the count, not saved: n = 16: 14772512 solutions (56 of 56 tasks)" "$dir/err" ||
+[ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "^nqueens: error: cannot write '$dir/w16.json': File too large; the count, not saved: n = 16: 14772512 solutions (56 of 56 tasks)" "$dir/err" ||
     fail "a failed final write said: $(cat "$dir/err")"
-[ "$before" = "$(cksum <"$dir/s0.json")" ] || fail "a failed final write changed the earlier file"
-[ "$(temps "$dir/s0.json")" -eq 0 ] || fail "a failed final write left its temporary file"
-out=$("$bin" merge "$dir/s0.json" "$dir/s1.json") || fail "the earlier file after a failed write does not merge"
-case $out in "n = 12: 14200 solutions"*) ;; *) fail "merge after a failed write printed: $out" ;; esac
+[ "$before" = "$(cksum <"$dir/w16.json")" ] || fail "a failed final write changed the earlier file"
+[ "$(temps "$dir/w16.json")" -eq 0 ] || fail "a failed final write left its temporary file"
+out=$("$bin" merge "$dir/w16.json") || fail "the earlier file after a failed write does not merge"
+case $out in "n = 16: 14772512 solutions, 1846955 distinct"*) ;; *) fail "merge after a failed write printed: $out" ;; esac
 
 # The result itself does not get through (stdout on a full disk): exit 1 and
 # one line on stderr that still gives it, for a count, a shard and a merge.
@@ -213,11 +234,67 @@ case $out in "n = 14: 365596 solutions (2 shards, "*"; 4 tasks recounted, all as
 out=$("$bin" merge "$dir/f0.json" "$dir/f1.json" --recheck all --json) || fail "merge --recheck all --json failed"
 case $out in '{"n":14,"total":365596,'*'"rechecked":'*'}') ;; *) fail "merge --recheck all --json printed: $out" ;; esac
 expect_error_with "--recheck (K or all) must be between 1" merge "$dir/f0.json" "$dir/f1.json" --recheck 0
+# The sample is drawn from the whole file: K of its T tasks catch the forged
+# last one in about K/T of the merges (here about half: 6 to 34 of 40 but
+# once in a million), neither never (the first K tasks always) nor always
+# (the last K always).
 tasks=$(grep -o '"tasks_done":[0-9]*' "$dir/task.json" | cut -d: -f2)
+k=$((tasks / 2))
 caught=0
-for _ in 1 2 3 4 5 6 7 8 9 10; do
-    "$bin" merge "$dir/f0.json" "$dir/task.json" --recheck 3 >/dev/null 2>&1 || caught=$((caught + 1))
+for _ in $(seq 40); do
+    "$bin" merge "$dir/f0.json" "$dir/task.json" --recheck "$k" >/dev/null 2>&1 || caught=$((caught + 1))
 done
-echo "a sample of 3 of the $tasks tasks caught the forged one in $caught of 10 merges"
+echo "a sample of $k of the $tasks tasks caught the forged last one in $caught of 40 merges"
+[ "$caught" -ge 6 ] && [ "$caught" -le 34 ] ||
+    fail "a sample of $k of $tasks tasks caught the forged last one in $caught of 40 merges, want about 20"
+
+# A record file of another user is refused unless trusted: as root, one
+# given to nobody; otherwise a file root owns (refused before it is parsed).
+if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
+    cp "$dir/s0.json" "$dir/theirs.json"
+    chown nobody "$dir/theirs.json"
+    expect_error_with "'$dir/theirs.json' belongs to user $(id -u nobody), not to you (user 0): a record decides a count; give --trust-record to read it anyway" \
+        merge "$dir/theirs.json" "$dir/s1.json"
+    out=$("$bin" merge "$dir/theirs.json" "$dir/s1.json" --trust-record) || fail "merge --trust-record of another user's shard failed"
+    case $out in "n = 12: 14200 solutions"*) ;; *) fail "merge --trust-record printed: $out" ;; esac
+    "$bin" count 12 --shard 0/2 --checkpoint "$dir/theirs-cp.json" --out "$dir/o2.json" >/dev/null ||
+        fail "count 12 --shard 0/2 --checkpoint failed"
+    chown nobody "$dir/theirs-cp.json"
+    expect_error_with "belongs to user $(id -u nobody), not to you" count 12 --shard 0/2 --checkpoint "$dir/theirs-cp.json" --out "$dir/o2.json"
+    "$bin" count 12 --shard 0/2 --checkpoint "$dir/theirs-cp.json" --out "$dir/o2.json" --trust-record >/dev/null ||
+        fail "count --checkpoint --trust-record of another user's checkpoint failed"
+elif [ -f /etc/passwd ] && [ "$(stat -c %u /etc/passwd)" != "$(id -u)" ]; then
+    expect_error_with "'/etc/passwd' belongs to user $(stat -c %u /etc/passwd), not to you" merge /etc/passwd
+    echo "skipped: --trust-record accepting another user's record needs root (to give a file away)"
+else
+    echo "skipped: no file of another user to test the ownership check with"
+fi
+
+# A checkpoint keeps its permissions across saves (0600 stays 0600).
+"$bin" count 12 --checkpoint "$dir/private.json" >/dev/null || fail "count 12 --checkpoint failed"
+chmod 600 "$dir/private.json"
+"$bin" count 12 --checkpoint "$dir/private.json" >/dev/null || fail "count 12 on a 0600 checkpoint failed"
+[ "$(stat -c %a "$dir/private.json")" = 600 ] || fail "a 0600 checkpoint became $(stat -c %a "$dir/private.json")"
+chmod 640 "$dir/private.json"
+"$bin" count 12 --checkpoint "$dir/private.json" >/dev/null || fail "count 12 on a 0640 checkpoint failed"
+[ "$(stat -c %a "$dir/private.json")" = 640 ] || fail "a 0640 checkpoint became $(stat -c %a "$dir/private.json")"
+
+# `seconds` stays at its cap (1e12) rather than make a file the program refuses.
+"$bin" count 12 --checkpoint "$dir/old.json" >/dev/null || fail "count 12 --checkpoint failed"
+reseal "$dir/old.json" "$dir/old.json" 'r["seconds"] = 999999999999.9999'
+"$bin" count 12 --checkpoint "$dir/old.json" >/dev/null 2>"$dir/err" || fail "resume at the seconds cap: $(cat "$dir/err")"
+python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["seconds"] == 1e12' "$dir/old.json" ||
+    fail "seconds past the cap: $(grep -o '"seconds":[^,]*' "$dir/old.json")"
+"$bin" merge "$dir/old.json" >/dev/null 2>"$dir/err" || fail "a record at the seconds cap is refused: $(cat "$dir/err")"
+
+# --out does not replace the record of another count (as --checkpoint does not).
+before=$(cksum <"$dir/s0.json")
+expect_error_with "--out '$dir/s0.json' is for n = 12, not n = 13: it holds another count's record; remove it or give another --out file" \
+    count 13 --shard 0/2 --out "$dir/s0.json"
+expect_error_with "--out '$dir/s0.json' is for shard 0/2, not shard 1/2" count 12 --shard 1/2 --out "$dir/s0.json"
+expect_error_with "--out '$dir/s0.json' was made without --unique; this run is with --unique" \
+    count 12 --shard 0/2 --unique --out "$dir/s0.json"
+[ "$before" = "$(cksum <"$dir/s0.json")" ] || fail "a refused --out changed the record there"
+"$bin" count 12 --shard 0/2 --out "$dir/s0.json" >/dev/null || fail "--out over the record of the same count failed"
 
 finish records_cli

@@ -25,7 +25,7 @@ struct merged_counts {
     double seconds = 0;  // the shards' times added up (CPU-ish, not wall)
 };
 
-// Merges shard results: all for the same n, sub-problem list, program and
+// Merges shard results: all for the same n, mode, sub-problem list, program and
 // number of shards K, each complete, shards 0..K-1 each exactly once (so
 // every task is counted exactly once). names[i] names records[i] in errors.
 // Throws record_error with every problem found on one line ("missing shard
@@ -47,11 +47,13 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
         if (r.n != first.n)
             throw record_error("foreign shard: " + name(i) + " is for n = " + std::to_string(r.n) + " but " +
                                name(0) + " is for n = " + std::to_string(first.n));
-        if (r.plan_version != first.plan_version || r.plan_size != first.plan_size)
-            throw record_error("foreign shard: " + pair + " use different sub-problem lists (version " +
-                               std::to_string(r.plan_version) + " with " + std::to_string(r.plan_size) +
-                               " tasks, version " + std::to_string(first.plan_version) + " with " +
-                               std::to_string(first.plan_size) + ")");
+        if (r.mode != first.mode)
+            throw record_error("foreign shard: " + name(i) + " was made " + std::string(mode_words(r.mode)) +
+                               " but " + name(0) + " " + std::string(mode_words(first.mode)));
+        if (r.cut != first.cut || r.plan_size != first.plan_size)
+            throw record_error("foreign shard: " + pair + " use different sub-problem lists (" +
+                               to_string(r.cut) + ", " + std::to_string(r.plan_size) + " tasks; " +
+                               to_string(first.cut) + ", " + std::to_string(first.plan_size) + " tasks)");
         if (r.program != first.program)
             throw record_error("foreign shard: " + pair + " were made by different programs ('" + r.program +
                                "', '" + first.program + "')");

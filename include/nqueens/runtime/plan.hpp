@@ -40,13 +40,72 @@ enum class count_mode : std::uint8_t {
     with_distinct,
 };
 
+// How a plan cuts the count of n into tasks: the search its tasks run and
+// the parameters of the cut. With n, the mode and the number of tasks, it is
+// what a run record names its plan by (a record is reused only by a plan
+// with the same). A change to the order in which a method lists its tasks
+// must give the method a new name.
+struct plan_cut {
+    enum class method_kind : std::uint8_t {
+        symmetric,  // the 8-fold symmetric search; a task places split_depth rows
+        join,       // the half-board join (detail/join/layout.hpp)
+    };
+    method_kind method = method_kind::symmetric;
+    int split_depth = 0;        // symmetric: rows a task places (2 to 4)
+    int band_rows = 0;          // join: the middle band's rows (1 to 4)
+    int lead_columns = 0;       // join: leading free columns each list fixes
+    int task_lead_columns = 0;  // join: how many of them a task fixes
+
+    friend constexpr bool operator==(const plan_cut&, const plan_cut&) = default;
+};
+
+// "join", "symmetric": how a record names a method.
+constexpr const char* method_name(plan_cut::method_kind m) noexcept
+{
+    return m == plan_cut::method_kind::join ? "join" : "symmetric";
+}
+
+// "totals", "with_distinct": how a record names a mode.
+constexpr const char* mode_name(count_mode mode) noexcept
+{
+    return mode == count_mode::with_distinct ? "with_distinct" : "totals";
+}
+
+// The most tasks a plan of any n has: 363,012 (n = 23). A record that
+// claims more is damaged, and a reader allocates no more.
+inline constexpr std::size_t max_plan_tasks = 363012;
+
 namespace detail {
+
 // The mode of the plans whose version() is `version` (for reading records
-// back): only the join's totals have even versions.
+// of format 2): only the join's totals have even versions.
 constexpr count_mode mode_of_plan_version(std::uint32_t version) noexcept
 {
     return version % 2 == 0 ? count_mode::total : count_mode::with_distinct;
 }
+
+// The rows each task of the symmetric search places (work_plan::split_depth).
+constexpr int sym_split_depth(int n) noexcept
+{
+    return n <= 9 ? 2 : (n <= 19 ? 3 : 4);
+}
+
+// The cut of work_plan(n), for 1 <= n <= 32 (either mode).
+constexpr plan_cut plan_cut_of(int n) noexcept
+{
+    plan_cut c;
+    if (n < join_min_n) {
+        c.split_depth = sym_split_depth(n);
+        return c;
+    }
+    const join_layout l = make_join_layout(n);
+    c.method = plan_cut::method_kind::join;
+    c.band_rows = l.band;
+    c.lead_columns = l.lead;
+    c.task_lead_columns = l.task_lead;
+    return c;
+}
+
 }  // namespace detail
 
 // 1 GiB: the memory budget when nothing is known of the machine, and the
@@ -63,17 +122,16 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 //   in parts, each fixing a few more leading columns). `distinct` is 0.
 //   Memory: a few MB per thread at n = 16, tens of MB at n = 17..19, a
 //   hundred or two per thread from n = 20 on.
-// - count_mode::with_distinct, n >= 6: the same tasks, but a plan of its
-//   own version (3; 7 for n = 16, 5 for n = 19..23, 9 from n = 24);
-//   `distinct` is 0 in every task, and distinct_of() turns the sum of all
+// - count_mode::with_distinct, n >= 6: the same tasks (a record tells the
+//   two modes apart by its "mode"); `distinct` is 0 in every task, and distinct_of() turns the sum of all
 //   tasks into the distinct count.
 // - n < 6: a task is a placement of the first rows of the 8-fold
 //   symmetric search, one representative per class of solutions; `distinct`
 //   adds up over the tasks.
 //
-// Ids 0 .. size() - 1 are stable: the same n, mode and version() give the
-// same list in the same order, so slices of it can run on other machines or
-// resume from a checkpoint. version() changes whenever the split does.
+// Ids 0 .. size() - 1 are stable: the same n, mode and cut() give the same
+// list in the same order, so slices of it can run on other machines or
+// resume from a checkpoint. cut() changes whenever the split does.
 //
 // Valid for 1 <= n <= 32. Building a plan takes milliseconds up to n = 21,
 // about a second from n = 22 on: 56 tasks for n = 16, 72 for n = 17, 288
@@ -111,12 +169,15 @@ public:
     // gives the distinct count. A plan for n < 6 always does.
     count_mode mode() const noexcept { return distinct_ ? count_mode::with_distinct : count_mode::total; }
 
-    // The version of the split: 1 for the symmetric search's tasks, 2 for
-    // the join's totals, 3 for the join's tasks whose distinct count comes
-    // from Burnside's lemma; 4 and 5 the same for n >= 19, whose tasks split
-    // the work further to bound memory; 6 and 7 for n = 16, whose tasks are
-    // whole bands (no lead columns). Checkpoints and shards record it;
-    // detail::mode_of_plan_version reads the mode back from it.
+    // How the count is cut into tasks (records name the plan by it, with
+    // n, mode() and size()).
+    plan_cut cut() const noexcept { return detail::plan_cut_of(n_); }
+
+    // The number records of format 2 named the plan by (format 3 gives
+    // mode() and cut() instead), odd where the plan counts distinct
+    // solutions: 1 for the symmetric search (n < 6); for the join, by
+    // detail::join_task_list_version: 2 and 3 up to n = 18 (but n = 16),
+    // 6 and 7 for n = 16, 4 and 5 for n = 19..23, 8 and 9 from n = 24.
     std::uint32_t version() const noexcept
     {
         if (!join_) return 1;
@@ -194,7 +255,7 @@ public:
     // serve n < 6; the tests and tools run it for any n): enough tasks to keep every thread busy to the end,
     // few enough to enumerate them in milliseconds. detail::for_each_sym_task(n, split_depth(n), f) lists
     // them in id order.
-    static constexpr int split_depth(int n) noexcept { return n <= 9 ? 2 : (n <= 19 ? 3 : 4); }
+    static constexpr int split_depth(int n) noexcept { return detail::sym_split_depth(n); }
 
 private:
     friend class detail::engine_run;

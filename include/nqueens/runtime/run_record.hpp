@@ -5,6 +5,7 @@
 
 #include <nqueens/detail/checked.hpp>
 #include <nqueens/runtime/plan.hpp>
+#include <nqueens/runtime/shard.hpp>
 #include <nqueens/solution_counts.hpp>
 
 #include <bit>
@@ -29,34 +30,11 @@ struct record_error : std::runtime_error {
 // and a bound keeps the sum over max_shards records finite.
 inline constexpr double max_record_seconds = 1e12;
 
-// The most slices a count is cut into: more would leave most slices empty
-// (no n has that many sub-problems), and a record claiming more is damaged.
-inline constexpr std::uint32_t max_shards = 1000000;
-
-// The index-th of `count` deterministic slices of a work_plan: the tasks
-// whose id % count == index. {0, 1}, the default, is the whole plan.
-//
-//     nqueens::shard s{1, 3};
-//     s.contains(4);  // true
-struct shard {
-    std::uint32_t index = 0;
-    std::uint32_t count = 1;
-
-    constexpr bool valid() const noexcept { return count >= 1 && index < count; }
-    constexpr bool contains(std::size_t id) const noexcept { return id % count == index; }
-    // The number of ids below plan_size in this slice.
-    constexpr std::size_t size(std::size_t plan_size) const noexcept
-    {
-        return plan_size > index ? (plan_size - index + count - 1) / count : 0;
-    }
-    friend constexpr bool operator==(const shard&, const shard&) = default;
-};
-
-// "1/3", or "all" for the whole plan.
-inline std::string to_string(const shard& s)
+// a + b seconds, but at most max_record_seconds (and at least 0).
+constexpr double saturated_seconds(double a, double b) noexcept
 {
-    if (s == shard{}) return "all";
-    return std::to_string(s.index) + "/" + std::to_string(s.count);
+    const double sum = a + b;
+    return sum >= max_record_seconds ? max_record_seconds : (sum >= 0 ? sum : 0);
 }
 
 // What part of one count is done: which tasks of which plan, each one's
@@ -64,8 +42,9 @@ inline std::string to_string(const shard& s)
 // result is a complete one. The program that wrote it is noted for merging.
 struct run_record {
     int n = 0;
-    std::uint32_t plan_version = 0;       // work_plan::version(): which split, and so which mode
-    std::size_t plan_size = 0;            // work_plan(n).size() when written
+    count_mode mode = count_mode::total;  // work_plan::mode(): what the plan counts
+    plan_cut cut{};                       // work_plan::cut(): how it cut the count
+    std::size_t plan_size = 0;            // work_plan::size() when written
     shard slice{};                        // the tasks this record is about
     std::vector<std::size_t> done;        // finished task ids, increasing
     std::vector<solution_counts> counts;  // counts[i]: what task done[i] counted
@@ -76,9 +55,6 @@ struct run_record {
     // The tasks of the slice (done or not).
     std::size_t tasks_total() const noexcept { return slice.size(plan_size); }
     bool complete() const noexcept { return done.size() == tasks_total(); }
-    // What the plan that wrote it counts (from plan_version), so that the
-    // same plan can be built again: work_plan(r.n, r.mode()).
-    count_mode mode() const noexcept { return detail::mode_of_plan_version(plan_version); }
 };
 
 // An empty record for the tasks of `s` in `plan`, written by `program`.
@@ -86,7 +62,8 @@ inline run_record make_record(const work_plan& plan, shard s = {}, std::string p
 {
     run_record r;
     r.n = plan.n();
-    r.plan_version = plan.version();
+    r.mode = plan.mode();
+    r.cut = plan.cut();
     r.plan_size = plan.size();
     r.slice = s;
     r.program = std::move(program);
@@ -112,17 +89,53 @@ struct fnv1a64 {
 
 }  // namespace detail
 
-// A checksum of every field of `r` (`seconds` by its bits): a file keeps
-// it and is refused when it no longer matches. Cost: linear in
-// done.size().
+namespace detail {
+
+// The checksum of `r` as format 2 wrote it, where the plan was a number
+// (work_plan::version()); record_checksum without the `head`.
+inline std::uint64_t record_checksum_v2(const run_record& r, std::uint32_t plan_version);
+
+// The fields after the plan, the same in formats 2 and 3.
+inline void add_record_body(fnv1a64& f, const run_record& r);
+
+}  // namespace detail
+
+// A checksum of every field of `r` (`seconds` by its bits; the mode and
+// the cut by name and numbers): a file keeps it and is refused when it no
+// longer matches. Cost: linear in done.size().
 inline std::uint64_t record_checksum(const run_record& r)
 {
     detail::fnv1a64 f;
+    f.add(std::string_view("nqueens-run/3:"));
+    f.add(r.program);
+    f.add(std::string_view("|"));
+    f.add(static_cast<std::uint64_t>(r.n));
+    f.add(std::string_view(mode_name(r.mode)));
+    f.add(std::string_view("|"));
+    f.add(std::string_view(method_name(r.cut.method)));
+    f.add(std::string_view("|"));
+    for (const int v : {r.cut.split_depth, r.cut.band_rows, r.cut.lead_columns, r.cut.task_lead_columns})
+        f.add(static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)));
+    detail::add_record_body(f, r);
+    return f.h;
+}
+
+namespace detail {
+
+inline std::uint64_t record_checksum_v2(const run_record& r, std::uint32_t plan_version)
+{
+    fnv1a64 f;
     f.add(std::string_view("nqueens-run/2:"));
     f.add(r.program);
     f.add(std::string_view("|"));
     f.add(static_cast<std::uint64_t>(r.n));
-    f.add(std::uint64_t{r.plan_version});
+    f.add(std::uint64_t{plan_version});
+    add_record_body(f, r);
+    return f.h;
+}
+
+inline void add_record_body(fnv1a64& f, const run_record& r)
+{
     f.add(static_cast<std::uint64_t>(r.plan_size));
     f.add(std::uint64_t{r.slice.index});
     f.add(std::uint64_t{r.slice.count});
@@ -138,10 +151,12 @@ inline std::uint64_t record_checksum(const run_record& r)
         f.add(c.distinct);
         f.add(c.nodes);
     }
-    return f.h;
 }
 
-// Checks that `r` is internally sound: 1 <= n <= 32, a valid slice of at
+}  // namespace detail
+
+// Checks that `r` is internally sound: 1 <= n <= 32, a plan of at most
+// max_plan_tasks tasks, a valid slice of at
 // most max_shards, ids increasing (so no duplicates), below plan_size and in
 // the slice, one entry of `counts` per id adding up to `sum`, seconds
 // finite and in 0..max_record_seconds. Throws
@@ -150,6 +165,9 @@ inline void check_record(const run_record& r, std::string_view what = "record")
 {
     const std::string w(what);
     if (!in_domain(r.n)) throw record_error(w + ": n = " + std::to_string(r.n) + " is outside 1..32");
+    if (r.plan_size > max_plan_tasks)
+        throw record_error(w + ": a plan of " + std::to_string(r.plan_size) +
+                           " tasks, more than any n has (" + std::to_string(max_plan_tasks) + ")");
     if (!(r.seconds >= 0 && r.seconds <= max_record_seconds))  // also refuses NaN
         throw record_error(w + ": \"seconds\" is not a time between 0 and 1e12 seconds");
     if (!r.slice.valid())
@@ -201,9 +219,19 @@ constexpr std::string_view mode_words(count_mode mode) noexcept
     return mode == count_mode::with_distinct ? "counting distinct solutions too" : "counting totals only";
 }
 
+// The cut in words: "the join (2 band rows, 16 lead columns, 11 per task)"
+// or "the symmetric search (3 rows per task)".
+inline std::string to_string(const plan_cut& c)
+{
+    if (c.method == plan_cut::method_kind::symmetric)
+        return "the symmetric search (" + std::to_string(c.split_depth) + " rows per task)";
+    return "the join (" + std::to_string(c.band_rows) + " band rows, " + std::to_string(c.lead_columns) +
+           " lead columns, " + std::to_string(c.task_lead_columns) + " per task)";
+}
+
 // Checks that `r` (sound by check_record) belongs to a run of `plan` over
-// `s`: same n, same sub-problem list (version and size) and same slice.
-// Throws record_error naming the mismatch, prefixed by `what`.
+// `s`: same n, mode, sub-problem list (cut and size) and slice. Throws
+// record_error naming the mismatch, prefixed by `what`.
 inline void check_record_matches(const run_record& r, const work_plan& plan, shard s,
                                  std::string_view what = "record")
 {
@@ -211,10 +239,12 @@ inline void check_record_matches(const run_record& r, const work_plan& plan, sha
     if (r.n != plan.n())
         throw record_error(w + " is for n = " + std::to_string(r.n) +
                            ", not n = " + std::to_string(plan.n()));
-    if (r.plan_version != plan.version())
-        throw record_error(w + " uses sub-problem list version " + std::to_string(r.plan_version) +
-                           "; this run uses version " + std::to_string(plan.version()) + " (" +
-                           std::string(mode_words(plan.mode())) + ")");
+    if (r.mode != plan.mode())
+        throw record_error(w + " was made " + std::string(mode_words(r.mode)) + "; this run is " +
+                           std::string(mode_words(plan.mode())));
+    if (r.cut != plan.cut())
+        throw record_error(w + " cuts n = " + std::to_string(r.n) + " by " + to_string(r.cut) +
+                           "; this program cuts it by " + to_string(plan.cut()));
     if (r.plan_size != plan.size())
         throw record_error(w + " has " + std::to_string(r.plan_size) + " sub-problems for n = " +
                            std::to_string(r.n) + "; this program has " + std::to_string(plan.size()));
@@ -265,7 +295,9 @@ public:
         ++count_;
     }
 
-    void add_seconds(double s) noexcept { record_.seconds += s; }
+    // Adds `s` seconds, up to max_record_seconds (where the time stays: a
+    // record is not made unreadable by the time spent on it).
+    void add_seconds(double s) noexcept { record_.seconds = saturated_seconds(record_.seconds, s); }
 
     // The record as it stands, with `done` in increasing order. Cost: linear
     // in plan_size.

@@ -3,16 +3,16 @@
 #include "support/oeis.hpp"
 
 #include <nqueens/runtime/plan.hpp>
-#include <nqueens/runtime/run_record.hpp>
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <stdexcept>
 #include <stop_token>
-#include <string>
 
 namespace {
 
@@ -20,22 +20,6 @@ using nqueens::test::distinct;
 using nqueens::test::total;
 
 constexpr auto both = nqueens::count_mode::with_distinct;
-
-// What a checkpoint of n's totals under an older task list (its version and
-// size) is told: the one line check_record_matches throws, or "accepted".
-std::string refusal_of_old_list(int n, std::uint32_t version, std::size_t size)
-{
-    const nqueens::work_plan plan(n);
-    auto old = nqueens::make_record(plan);
-    old.plan_version = version;
-    old.plan_size = size;
-    try {
-        nqueens::check_record_matches(old, plan, {}, "cp");
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "accepted";
-}
 
 }  // namespace
 
@@ -132,10 +116,6 @@ TEST_CASE("from n = 24 the join's tasks come in parts, under versions 8 and 9", 
     CHECK(nqueens::work_plan(24, both).version() == 9);
     CHECK(plan.size() == 270336);
     CHECK_FALSE(plan.distinct_per_task());
-    // A record of the symmetric search's list that counted n = 24 before
-    // (version 1) is refused with one line.
-    CHECK(refusal_of_old_list(24, 1, 58314) ==
-          "cp uses sub-problem list version 1; this run uses version 8 (counting totals only)");
     // Every task has parts, and a task gives up soon when asked to stop.
     nqueens::work_plan::workspace ws;
     std::stop_source stop;
@@ -160,9 +140,6 @@ TEST_CASE("from n = 19 the join's tasks split further to bound memory, under ver
     CHECK(nqueens::detail::mode_of_plan_version(4) == nqueens::count_mode::total);
     CHECK(nqueens::detail::mode_of_plan_version(5) == both);
     CHECK(nqueens::work_plan(19).size() == 1280);
-    // A checkpoint of the old list (version 2) is refused with one line.
-    CHECK(refusal_of_old_list(19, 2, 320) ==
-          "cp uses sub-problem list version 2; this run uses version 4 (counting totals only)");
 }
 
 TEST_CASE("a work_plan for n = 32 splits the count into many tasks", "[plan]")
@@ -204,7 +181,104 @@ TEST_CASE("n = 16's join tasks take no lead columns, under versions 6 and 7", "[
     CHECK(nqueens::detail::mode_of_plan_version(6) == nqueens::count_mode::total);
     CHECK(nqueens::detail::mode_of_plan_version(7) == both);
     CHECK(nqueens::work_plan(16).size() == 56);  // one task a band
-    // A checkpoint of the old list (version 2, four tasks a band) is refused with one line.
-    CHECK(refusal_of_old_list(16, 2, 224) ==
-          "cp uses sub-problem list version 2; this run uses version 6 (counting totals only)");
+}
+
+namespace {
+
+// What work_plan(n) is, in both modes, for n = 1 .. 32: its size, its cut
+// and the number format 2 gave it (work_plan::version() of the totals plan).
+// Printed by a program built with `g++ -std=c++20 -O2 -Iinclude`
+// whose main() is
+//     for (int n = 1; n <= 32; ++n) {
+//         const nqueens::work_plan p(n);
+//         const auto l = n >= 6 ? nqueens::detail::make_join_layout(n) : nqueens::detail::join_layout{};
+//         std::printf("%d %zu v%u band %d lead %d task_lead %d\n", n, p.size(), p.version(), l.band,
+//                     l.lead, l.task_lead);
+//     }
+struct expected_plan {
+    std::size_t size;
+    int split_depth;                                 // symmetric (n < 6)
+    int band_rows, lead_columns, task_lead_columns;  // join
+    std::uint32_t version;
+};
+constexpr std::array<expected_plan, 33> expected_plans = {{
+    {0, 0, 0, 0, 0, 0},  // no n = 0
+    {1, 2, 0, 0, 0, 1},       {0, 2, 0, 0, 0, 1},        {0, 2, 0, 0, 0, 1},        {2, 2, 0, 0, 0, 1},
+    {4, 2, 0, 0, 0, 1},       {6, 0, 2, 0, 0, 2},        {4, 0, 1, 0, 0, 2},        {12, 0, 2, 0, 0, 2},
+    {5, 0, 1, 0, 0, 2},       {20, 0, 2, 0, 0, 2},       {6, 0, 1, 0, 0, 2},        {30, 0, 2, 0, 0, 2},
+    {7, 0, 1, 0, 0, 2},       {42, 0, 2, 0, 0, 2},       {16, 0, 1, 2, 2, 2},       {56, 0, 2, 0, 0, 6},
+    {72, 0, 1, 4, 4, 2},      {288, 0, 2, 2, 2, 2},      {1280, 0, 1, 8, 8, 4},     {5760, 0, 2, 6, 6, 4},
+    {22385, 0, 1, 12, 12, 4}, {225060, 0, 2, 11, 11, 4}, {363012, 0, 1, 16, 16, 4}, {270336, 0, 2, 16, 11, 8},
+    {343552, 0, 3, 16, 7, 8}, {221976, 0, 4, 16, 2, 8},  {222720, 0, 3, 20, 6, 8},  {314920, 0, 4, 20, 2, 8},
+    {282880, 0, 3, 24, 6, 8}, {217276, 0, 4, 24, 1, 8},  {353024, 0, 3, 28, 6, 8},  {292788, 0, 4, 28, 1, 8},
+}};
+
+}  // namespace
+
+TEST_CASE("every n's plan keeps its size and cut (a change must be deliberate: records name them)", "[plan]")
+{
+    std::size_t largest = 0;
+    for (int n = nqueens::min_n; n <= nqueens::max_n; ++n) {
+        INFO("n = " << n);
+        const expected_plan& e = expected_plans[static_cast<std::size_t>(n)];
+        // Plans of n >= 22 take about a second each to build (their tasks'
+        // estimates): there the tasks the constructor takes are counted.
+        const bool build = n < 22;
+        std::size_t size = 0;
+        if (!build)
+            nqueens::detail::for_each_join_task(n, [&](const nqueens::detail::join_task&) { ++size; });
+        const nqueens::plan_cut c = nqueens::detail::plan_cut_of(n);
+        CHECK(c.method ==
+              (n < 6 ? nqueens::plan_cut::method_kind::symmetric : nqueens::plan_cut::method_kind::join));
+        CHECK(c.split_depth == e.split_depth);
+        CHECK(c.band_rows == e.band_rows);
+        CHECK(c.lead_columns == e.lead_columns);
+        CHECK(c.task_lead_columns == e.task_lead_columns);
+        for (const auto mode : {nqueens::count_mode::total, both}) {
+            INFO("with distinct: " << (mode == both));
+            // The number of format 2: odd exactly where the plan counts distinct solutions.
+            const std::uint32_t version =
+                n < 6 ? 1u : nqueens::detail::join_task_list_version(n) + (mode == both ? 1u : 0u);
+            CHECK(version == (mode == both && n >= 6 ? e.version + 1 : e.version));
+            CHECK(nqueens::detail::mode_of_plan_version(version) == (n < 6 ? both : mode));
+            if (build) {
+                const nqueens::work_plan plan(n, mode);
+                size = plan.size();
+                CHECK(plan.cut() == c);
+                CHECK(plan.version() == version);
+                CHECK(plan.mode() == (n < 6 ? both : mode));
+            }
+            CHECK(size == e.size);
+            largest = std::max(largest, size);
+        }
+    }
+    // n >= 22 as work_plan builds them: their cut (size and version are pinned by the tests above).
+    CHECK(nqueens::work_plan(24).cut() == nqueens::detail::plan_cut_of(24));
+    // A record reader allocates for at most max_plan_tasks tasks: it must be every plan's bound.
+    CHECK(largest == nqueens::max_plan_tasks);
+}
+
+TEST_CASE("every n's cut keeps what the join needs of it", "[plan]")
+{
+    namespace d = nqueens::detail;
+    for (int n = d::join_min_n; n <= d::join_max_n; ++n) {
+        INFO("n = " << n);
+        const d::join_layout l = d::make_join_layout(n);
+        // A band of 1 to 4 rows (1 or 2 up to n = 24) and two halves of equal height.
+        CHECK(l.band >= 1);
+        CHECK(l.band <= (n <= 24 ? 2 : 4));
+        CHECK((n - l.band) % 2 == 0);
+        CHECK(l.top >= 2);
+        CHECK(2 * l.top + l.band == n);
+        // Lead columns among the free ones, each half taking at most t of them
+        // (more would leave no split of them that fits), and a task fixing
+        // some of them only.
+        CHECK(l.task_lead >= 0);
+        CHECK(l.task_lead <= l.lead);
+        CHECK(l.lead <= n - l.band);
+        CHECK(l.lead <= 2 * l.top);
+        // A top's diagonals fit the 64-bit keys the lists sort by.
+        CHECK(l.key_bits() <= 64);
+        CHECK(std::popcount(l.all_columns) == n);
+    }
 }

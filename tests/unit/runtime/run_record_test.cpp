@@ -73,8 +73,8 @@ TEST_CASE("a count stopped part way and resumed from its JSON record gives the O
             // into the distinct count (for the join's tasks, by Burnside).
             CHECK(plan.distinct_of(done.sum) ==
                   (plan.mode() == nqueens::count_mode::with_distinct ? nqueens::test::distinct(n) : 0));
-            CHECK(back.plan_version == plan.version());
-            CHECK(back.mode() == plan.mode());  // a record names the plan to build again
+            CHECK(back.mode == plan.mode());  // a record names the plan to build again
+            CHECK(back.cut == plan.cut());
         }
     }
 }
@@ -122,11 +122,9 @@ TEST_CASE("a checkpoint of a totals-only run does not resume a run with distinct
     const auto r = finished_shard(totals, {});
     CHECK_NOTHROW(nqueens::check_record_matches(r, totals, {}, "cp"));
     CHECK_THROWS_WITH(nqueens::check_record_matches(r, both, {}, "cp"),
-                      Catch::Matchers::Contains("version 2") &&
-                          Catch::Matchers::Contains("(counting distinct solutions too)"));
-    CHECK_THROWS_WITH(
-        nqueens::check_record_matches(finished_shard(both, {}), totals, {}, "cp"),
-        Catch::Matchers::Contains("version 3") && Catch::Matchers::Contains("(counting totals only)"));
+                      "cp was made counting totals only; this run is counting distinct solutions too");
+    CHECK_THROWS_WITH(nqueens::check_record_matches(finished_shard(both, {}), totals, {}, "cp"),
+                      "cp was made counting distinct solutions too; this run is counting totals only");
 }
 
 TEST_CASE("merge reports missing, duplicated, unfinished and foreign shards", "[checkpoint][merge]")
@@ -177,8 +175,15 @@ TEST_CASE("a record for another n, list version, size or shard does not match th
     CHECK_THROWS_WITH(nqueens::check_record_matches(r, nqueens::work_plan(13), {}, "cp"),
                       "cp is for n = 12, not n = 13");
     auto v = r;
-    v.plan_version = plan.version() + 1;
-    CHECK_THROWS_WITH(nqueens::check_record_matches(v, plan, {}, "cp"), Catch::Matchers::Contains("version"));
+    v.cut.lead_columns = 2;
+    CHECK_THROWS_WITH(
+        nqueens::check_record_matches(v, plan, {}, "cp"),
+        "cp cuts n = 12 by the join (2 band rows, 2 lead columns, 0 per task); this program cuts it "
+        "by the join (2 band rows, 0 lead columns, 0 per task)");
+    v = r;
+    v.cut = {nqueens::plan_cut::method_kind::symmetric, 3, 0, 0, 0};
+    CHECK_THROWS_WITH(nqueens::check_record_matches(v, plan, {}, "cp"),
+                      Catch::Matchers::Contains("cp cuts n = 12 by the symmetric search (3 rows per task)"));
     v = r;
     v.plan_size += 1;
     CHECK_THROWS_AS(nqueens::check_record_matches(v, plan, {}, "cp"), nqueens::record_error);
@@ -215,7 +220,10 @@ TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][js
     refused(edit("\"total\":" + std::to_string(good.sum.total),
                  "\"total\":" + std::to_string(good.sum.total + 1)),
             "is damaged: checksum mismatch");
-    refused(edit("\"nodes\":", "\"nodez\":"), "is damaged: no \"nodes\" field");
+    refused(edit("\"nodes\":", "\"nodez\":"), "is damaged: unknown field \"nodez\"");
+    refused(edit("\"distinct\":0,", ""), "is damaged: no \"distinct\" field");
+    refused(edit("\"distinct\":0,", "\"distinct\":0,\"distinct\":0,"),
+            "is damaged: \"distinct\" is given twice");
     refused(edit("\"n\":11", "\"n\":\"11\""), "is damaged: \"n\" is not a whole number in range");
     refused(edit("\"done\":[", "\"done\":[-1,"), "is damaged: \"done\" holds something not a task id");
     refused(edit("\"checksum\":\"fnv1a64:", "\"checksum\":\"fnv1a64:0"), "is damaged: checksum mismatch");

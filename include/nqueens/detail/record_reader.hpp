@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: BSL-1.0
+// record_reader: a record file's JSON read in one pass, its cost bounded by what a record can hold.
+#ifndef NQUEENS_DETAIL_RECORD_READER_HPP
+#define NQUEENS_DETAIL_RECORD_READER_HPP
+
+#include <nqueens/runtime/plan.hpp>
+#include <nqueens/solution_counts.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace nqueens::detail {
+
+// The JSON of a record as nlohmann's SAX events, kept only as far as a
+// record can go: "done" and "counts" go straight into vectors of at most
+// max_plan_tasks entries, every other field into a small JSON object
+// (`fields`). Anything deeper than a record (3 levels), longer or larger is
+// refused at once, so that neither memory nor time grows with a hostile
+// file beyond a sound record's (a few bytes of memory per byte read, and at
+// most about 12 MB in all). The first problem is kept in `error` as the
+// end of a sentence that starts with the file name.
+class record_reader {
+public:
+    nlohmann::json fields = nlohmann::json::object();
+    std::vector<std::size_t> done;
+    std::vector<solution_counts> counts;
+    bool has_done = false;
+    bool has_counts = false;
+    std::string error;
+
+    // Reads `text`; false with `error` set if it is not a record's JSON.
+    bool read(std::string_view text)
+    {
+        const bool ok = nlohmann::json::sax_parse(text.begin(), text.end(), this);
+        if (!ok && error.empty()) error = " is damaged: not valid JSON";
+        return ok && error.empty();
+    }
+
+    // The SAX interface (nlohmann::json_sax).
+    bool null() { return scalar(nullptr); }
+    bool boolean(bool v) { return scalar(v); }
+    bool number_integer(std::int64_t v) { return scalar(v); }
+    bool number_unsigned(std::uint64_t v)
+    {
+        if (in_ == list::done && depth_ == 2) {
+            if (done.size() >= max_plan_tasks)
+                return fail(" is damaged: \"done\" lists more tasks than any plan has");
+            done.push_back(static_cast<std::size_t>(v));
+            return true;
+        }
+        if (in_ == list::counts && depth_ == 3) {
+            if (triple_ >= 3) return fail(counts_message);
+            std::uint64_t* at[3] = {&counts.back().total, &counts.back().distinct, &counts.back().nodes};
+            *at[triple_++] = v;
+            return true;
+        }
+        return scalar(v);
+    }
+    bool number_float(double v, const std::string&) { return scalar(v); }
+    bool string(std::string& v)
+    {
+        if (v.size() > max_string) return fail(" is damaged: a string longer than any record holds");
+        return scalar(v);
+    }
+    bool binary(nlohmann::json::binary_t&) { return fail(" is damaged: not valid JSON"); }
+
+    bool start_object(std::size_t) { return open(false); }
+    bool start_array(std::size_t) { return open(true); }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
+    bool key(std::string& k)
+    {
+        if (k.size() > max_string) return fail(" is damaged: a field name longer than any record holds");
+        if (depth_ == 1) {
+            if (fields.contains(k) || (k == "done" && has_done) || (k == "counts" && has_counts))
+                return fail(" is damaged: \"" + k + "\" is given twice");
+            key_ = k;
+            return true;
+        }
+        if (stack_.back()->contains(k))
+            return fail(" is damaged: \"" + key_ + "\" holds \"" + k + "\" twice");
+        inner_key_ = k;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&)
+    {
+        return fail(" is damaged: not valid JSON");
+    }
+
+private:
+    enum class list { none, done, counts };
+    static constexpr std::size_t max_depth = 3;    // the record, "counts", one task's counts
+    static constexpr std::size_t max_small = 256;  // values outside "done" and "counts"
+    static constexpr std::size_t max_string = 4096;
+    static constexpr const char* counts_message =
+        " is damaged: \"counts\" holds something not [total, distinct, nodes]";
+
+    bool fail(std::string why)
+    {
+        if (error.empty()) error = std::move(why);
+        return false;
+    }
+
+    // A value that is not a container, at the current place.
+    template <class T>
+    bool scalar(T&& v)
+    {
+        if (depth_ == 0) return fail(" is damaged: not a JSON object");
+        if (in_ == list::done) return fail(" is damaged: \"done\" holds something not a task id");
+        if (in_ == list::counts) return fail(counts_message);
+        if (depth_ == 1 && (key_ == "done" || key_ == "counts"))
+            return fail(key_ == "done" ? " is damaged: \"done\" is not a list of task ids"
+                                       : " is damaged: \"counts\" is not a list of task counts");
+        if (++small_ > max_small) return fail(" is damaged: more fields than any record has");
+        nlohmann::json& into = *stack_.back();
+        if (into.is_array())
+            into.push_back(std::forward<T>(v));
+        else
+            into[depth_ == 1 ? key_ : inner_key_] = std::forward<T>(v);
+        return true;
+    }
+
+    bool open(bool array)
+    {
+        if (depth_ == 0) {
+            if (array) return fail(" is damaged: not a JSON object");
+            stack_.push_back(&fields);
+            depth_ = 1;
+            return true;
+        }
+        if (depth_ == 1 && (key_ == "done" || key_ == "counts")) {
+            if (!array)
+                return fail(key_ == "done" ? " is damaged: \"done\" is not a list of task ids"
+                                           : " is damaged: \"counts\" is not a list of task counts");
+            in_ = key_ == "done" ? list::done : list::counts;
+            (in_ == list::done ? has_done : has_counts) = true;
+            ++depth_;
+            return true;
+        }
+        if (in_ == list::done) return fail(" is damaged: \"done\" holds something not a task id");
+        if (in_ == list::counts) {
+            if (!array || depth_ != 2) return fail(counts_message);
+            if (counts.size() >= max_plan_tasks)
+                return fail(" is damaged: \"counts\" lists more tasks than any plan has");
+            counts.push_back({});
+            triple_ = 0;
+            ++depth_;
+            return true;
+        }
+        if (depth_ >= max_depth) return fail(" is damaged: nested deeper than any record");
+        if (++small_ > max_small) return fail(" is damaged: more fields than any record has");
+        nlohmann::json& into = *stack_.back();
+        nlohmann::json& made =
+            into.is_array() ? into.emplace_back(nullptr) : into[depth_ == 1 ? key_ : inner_key_];
+        made = array ? nlohmann::json::array() : nlohmann::json::object();
+        stack_.push_back(&made);
+        ++depth_;
+        return true;
+    }
+
+    bool close()
+    {
+        if (in_ == list::counts && depth_ == 3) {
+            if (triple_ != 3) return fail(counts_message);
+            --depth_;
+            return true;
+        }
+        if (in_ != list::none && depth_ == 2) {
+            in_ = list::none;
+            --depth_;
+            return true;
+        }
+        stack_.pop_back();
+        --depth_;
+        return true;
+    }
+
+    std::vector<nlohmann::json*> stack_;
+    std::size_t depth_ = 0;
+    std::size_t small_ = 0;
+    std::size_t triple_ = 0;
+    list in_ = list::none;
+    std::string key_;
+    std::string inner_key_;
+};
+
+}  // namespace nqueens::detail
+
+#endif  // NQUEENS_DETAIL_RECORD_READER_HPP
