@@ -6,12 +6,11 @@ namespace nqueens::app {
 
 run_record_session::run_record_session(const record_options& p, const work_plan& plan,
                                        stop_on_signals* shared)
-    : plan_(plan), keeper_(p, plan), signals_(shared)
+    : own_signals_(shared ? nullptr : std::make_unique<stop_on_signals>()),
+      signals_(shared ? shared : own_signals_.get()),
+      plan_(plan),
+      keeper_(p, plan, signals_->token())
 {
-    if (!p.checkpoint.empty() && !signals_) {
-        own_signals_ = std::make_unique<stop_on_signals>();
-        signals_ = own_signals_.get();
-    }
 }
 
 void run_record_session::attach(parallel_options& options)

@@ -14,9 +14,12 @@
 namespace nqueens::app {
 
 // Blocks SIGINT, SIGTERM and SIGHUP in the calling thread and the threads it
-// starts afterwards (construct it before them); a watcher thread turns the
-// first such signal into a stop request. Restores the signal mask when destroyed
-// unless a signal was caught (the process is then about to exit).
+// starts afterwards (construct it before them, and before any work); a
+// watcher thread turns the first such signal into a stop request. A signal
+// ignored at start (nohup's SIGHUP, SIGINT of a script's background command)
+// stays ignored. SIGXFSZ is ignored: a file too large fails with EFBIG.
+// Restores the signal mask when destroyed unless a signal was caught (the
+// process is then about to exit).
 class stop_on_signals {
 public:
     stop_on_signals();
@@ -47,6 +50,11 @@ void commit_to_result();
 // `signal`, naming the checkpoint if there is one.
 int report_interrupted(int signal, const std::string& checkpoint, const run_record& r,
                        const char* who = "nqueens");
+
+// The exit status (128 + signal) and stderr line of a run stopped by
+// `signal` while it rechecked `checkpoint`, before counting: the file is
+// as it was.
+int report_interrupted_recheck(int signal, const std::string& checkpoint, const char* who = "nqueens");
 
 }  // namespace nqueens::app
 

@@ -9,6 +9,7 @@
 #include "common/count_args.hpp"
 #include "common/fault_injection.hpp"
 #include "common/local_count.hpp"
+#include "common/recheck.hpp"
 #include "common/run_record_keeper.hpp"
 #include "common/signals.hpp"
 #include "common/version.hpp"
@@ -139,7 +140,10 @@ int main(int argc, char** argv)
             std::string error;
             if (rank == 0) {
                 try {
-                    keeper.emplace(s.records, plan);
+                    keeper.emplace(s.records, plan, signals.token());
+                } catch (const recheck_stopped&) {
+                    status =
+                        report_interrupted_recheck(signals.caught(), s.records.checkpoint, "nqueens-mpi");
                 } catch (const usage_error& e) {
                     error = e.what();
                     status = 2;
@@ -150,9 +154,10 @@ int main(int argc, char** argv)
             }
             MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
             if (status != 0) {
-                if (rank == 0) std::fprintf(stderr, "nqueens-mpi: error: %s\n", error.c_str());
+                if (rank == 0 && !error.empty())
+                    std::fprintf(stderr, "nqueens-mpi: error: %s\n", error.c_str());
             } else if (rank == 0) {
-                status = mpi::run_coordinator(s, plan, *keeper, signals, ranks);
+                status = mpi::run_coordinator(s, plan, keeper, signals, ranks);
             } else {
                 status = mpi::run_worker(plan, s.threads, rank, signals.token(), signals);
             }

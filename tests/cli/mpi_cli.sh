@@ -44,7 +44,7 @@ cp="$dir/cp.json"
 "$bin" count 17 --threads 2 --checkpoint "$cp" >/dev/null 2>&1 &
 pid=$!
 sleep 0.$((2 + RANDOM % 3))
-kill -INT "$pid" 2>/dev/null
+kill -TERM "$pid" 2>/dev/null  # SIGINT stays ignored in a script's background command
 wait "$pid"
 out=$(run 2 count 17 --checkpoint "$cp") || fail "nqueens-mpi resume of a nqueens checkpoint failed"
 case $out in "n = 17: 95815104 solutions"*) ;; *) fail "nqueens-mpi resume printed: $out" ;; esac
@@ -64,6 +64,7 @@ sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
 kill -TERM "$pid" 2>/dev/null  # SIGINT would be ignored: a background job of a script starts with it ignored
 wait "$pid"
 echo "mpirun interrupted at ${ms} ms: checkpoint $(grep -o '"tasks_done":[0-9]*,"tasks_total":[0-9]*' "$cp" 2>/dev/null)"
+[ ! -e "$cp.lock" ] || fail "mpirun interrupted: rank 0 left the lock file $cp.lock"
 out=$(run 2 count 16 --checkpoint "$cp") || fail "nqueens-mpi resume after interruption failed"
 case $out in "n = 16: 14772512 solutions"*) ;; *) fail "nqueens-mpi resume printed: $out" ;; esac
 
