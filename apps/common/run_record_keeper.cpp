@@ -12,7 +12,8 @@
 
 namespace nqueens::app {
 
-run_record load_or_start_record(const record_options& p, const work_plan& plan, std::stop_token stop)
+run_record load_or_start_record(const record_options& p, const work_plan& plan, std::stop_token stop,
+                                std::optional<std::size_t>* rechecked)
 {
     struct stat st {};
     if (!p.checkpoint.empty() && ::lstat(p.checkpoint.c_str(), &st) == 0) {
@@ -27,8 +28,11 @@ run_record load_or_start_record(const record_options& p, const work_plan& plan, 
         if (r.program != program_name())
             throw usage_error("checkpoint '" + p.checkpoint + "' was written by '" + r.program + "', not '" +
                               program_name() + "': finish it with that program, or remove it to start over");
-        if (p.recheck != 0)
-            recheck_records(std::span(&r, 1), std::span(&p.checkpoint, 1), plan, p.recheck, "", stop);
+        if (p.recheck != 0) {
+            const std::size_t k =
+                recheck_records(std::span(&r, 1), std::span(&p.checkpoint, 1), plan, p.recheck, "", stop);
+            if (rechecked) *rechecked = k;
+        }
         return r;
     }
     return make_record(plan, p.slice, program_name());
@@ -38,7 +42,7 @@ run_record_keeper::run_record_keeper(const record_options& p, const work_plan& p
     : options_(p),
       plan_(plan),
       files_(p),
-      builder_(load_or_start_record(p, plan, stop)),
+      builder_(load_or_start_record(p, plan, stop, &rechecked_)),
       start_(std::chrono::steady_clock::now()),
       last_save_(start_)
 {
@@ -76,7 +80,7 @@ void run_record_keeper::save_if_due()
     } catch (const std::runtime_error& e) {
         // Counting goes on (the work is in memory, the last good checkpoint
         // on disk); the final save says the count if it fails too.
-        if (!save_failed_) std::fprintf(stderr, "nqueens: warning: %s; counting on\n", e.what());
+        if (!save_failed_) std::fprintf(stderr, "%s: warning: %s; counting on\n", program_label(), e.what());
         save_failed_ = true;
         last_save_ = now;
     }

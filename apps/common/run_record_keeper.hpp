@@ -25,7 +25,8 @@ namespace nqueens::app {
 // list and shard, written by this program version, and with p.recheck, its
 // recounted tasks as it says: recheck_records), else an empty record for
 // p.slice. Call it while holding run_files(p).
-run_record load_or_start_record(const record_options& p, const work_plan& plan, std::stop_token stop = {});
+run_record load_or_start_record(const record_options& p, const work_plan& plan, std::stop_token stop = {},
+                                std::optional<std::size_t>* rechecked = nullptr);
 
 // Owns the run's files (run_files), starts from the checkpoint or an empty
 // record, takes each finished task, saves the checkpoint at most every
@@ -56,6 +57,9 @@ public:
     // interval has passed; if that fails, warns once on stderr and goes on.
     void save_if_due();
 
+    // How many tasks --recheck recounted (all as the checkpoint said), if it ran.
+    std::optional<std::size_t> rechecked() const noexcept { return rechecked_; }
+
     // The record now.
     run_record snapshot() const;
     // Saves the checkpoint (if any) and says what it holds:
@@ -82,6 +86,7 @@ private:
     record_options options_;
     const work_plan& plan_;
     run_files files_;
+    std::optional<std::size_t> rechecked_;  // before builder_: set while builder_ is made
     record_builder builder_;
     std::chrono::steady_clock::time_point start_;
     std::chrono::steady_clock::time_point last_save_;

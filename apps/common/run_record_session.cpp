@@ -27,13 +27,17 @@ void run_record_session::attach(parallel_options& options)
 std::variant<int, result_view> run_record_session::finish(const parallel_result& r)
 {
     if (!keeper_.complete()) {
-        if (signals_ && signals_->caught() != 0) return keeper_.interrupted(signals_->caught(), "nqueens");
+        if (signals_ && signals_->caught() != 0)
+            return keeper_.interrupted(signals_->caught(), program_label());
         keeper_.stopped_short();
     }
     // parallel_count() already gave the whole count's distinct when it ran every
     // task; after a resume only the record holds them all.
     const bool counted_whole = !r.cancelled && r.tasks_total == plan_.size();
-    return keeper_.finish(r.threads, counted_whole ? std::optional(r.sum.distinct) : std::nullopt);
+    result_view shown =
+        keeper_.finish(r.threads, counted_whole ? std::optional(r.sum.distinct) : std::nullopt);
+    shown.rechecked = keeper_.rechecked();
+    return shown;
 }
 
 }  // namespace nqueens::app

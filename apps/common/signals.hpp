@@ -3,6 +3,8 @@
 #ifndef NQUEENS_APPS_COMMON_SIGNALS_HPP
 #define NQUEENS_APPS_COMMON_SIGNALS_HPP
 
+#include "common/arguments.hpp"
+
 #include <nqueens/runtime/run_record.hpp>
 
 #include <atomic>
@@ -49,12 +51,12 @@ void commit_to_result();
 // The exit status (128 + signal) and stderr line of a run stopped by
 // `signal`, naming the checkpoint if there is one.
 int report_interrupted(int signal, const std::string& checkpoint, const run_record& r,
-                       const char* who = "nqueens");
+                       const char* who = program_label());
 
 // The exit status (128 + signal) and stderr line of a run stopped by
 // `signal` while it rechecked `checkpoint`, before counting: the file is
 // as it was.
-int report_interrupted_recheck(int signal, const std::string& checkpoint, const char* who = "nqueens");
+int report_interrupted_recheck(int signal, const std::string& checkpoint, const char* who = program_label());
 
 }  // namespace nqueens::app
 

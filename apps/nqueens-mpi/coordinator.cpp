@@ -235,6 +235,7 @@ private:
         if (!keeper_.complete())
             keeper_.stopped_short(lost > 0 ? " (" + std::to_string(lost) + " written off as silent)" : "");
         result_view shown = keeper_.finish(threads_);
+        if (!s_.unique) shown.distinct.reset();  // only --unique shows it (n <= 5 counts it either way)
         shown.ranks = ranks_;
         try {
             print_result(shown, s_.json);

@@ -63,6 +63,8 @@ options:
                        at least 60)
   -h, --help           print this help
   --version            print the version, the compiler and the target CPU
+
+The manual, with exit statuses and examples: man nqueens
 )";
 
 count_args parse_args(args a)
@@ -80,6 +82,7 @@ int main(int argc, char** argv)
 {
     // Before MPI_Init, so that MPI's own threads inherit the blocked
     // SIGINT/SIGTERM and the watcher thread alone receives them.
+    set_program_label("nqueens-mpi");
     stop_on_signals signals;
     int provided = 0;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
@@ -108,12 +111,12 @@ int main(int argc, char** argv)
         for (std::size_t i = 0; i < all.size(); ++i) {
             // "--out -h" is an --out without its value, not a call for help.
             if ((all[i] == "--help" || all[i] == "-h") && !(i > 0 && takes_value(all[i - 1]))) {
-                if (rank == 0) std::fputs(usage, stdout);
+                if (rank == 0) print_text(usage);
                 MPI_Finalize();
                 return 0;
             }
             if (all[i] == "--version" && !(i > 0 && takes_value(all[i - 1]))) {
-                if (rank == 0) std::fputs(version_text("nqueens-mpi").c_str(), stdout);
+                if (rank == 0) print_text(version_text("nqueens-mpi").c_str());
                 MPI_Finalize();
                 return 0;
             }
@@ -123,6 +126,10 @@ int main(int argc, char** argv)
         if (rank == 0) std::fprintf(stderr, "nqueens-mpi: error: %s\n", e.what());
         MPI_Finalize();
         return 2;
+    } catch (const output_error& e) {  // --help or --version did not get through
+        const int failed = report_output_error(e);
+        MPI_Finalize();
+        return failed;
     }
 
     try {
@@ -169,8 +176,7 @@ int main(int argc, char** argv)
         status = 2;
         if (ranks > 1) MPI_Abort(MPI_COMM_WORLD, status);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "nqueens-mpi: error: %s\n", e.what());
-        status = 1;
+        status = report_failure(e);
         if (ranks > 1) MPI_Abort(MPI_COMM_WORLD, status);
     }
     MPI_Finalize();

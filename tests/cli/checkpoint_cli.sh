@@ -203,7 +203,10 @@ case $out in *" 74712 solutions"*) ;; *) fail "resume of a forged task without -
 expect_refused "$dir/forged.json" "'$dir/forged.json' fails the recheck: task " \
     count 13 --checkpoint "$dir/forged.json" --recheck all
 out=$("$bin" count 13 --checkpoint "$good" --recheck 3) || fail "count --recheck 3 of a sound checkpoint failed"
-case $out in *" 73712 solutions"*) ;; *) fail "count --recheck 3 of a sound checkpoint printed: $out" ;; esac
+case $out in *" 73712 solutions ("*" s; 3 tasks of the checkpoint recounted first, all as it says)") ;;
+    *) fail "count --recheck 3 of a sound checkpoint printed: $out" ;; esac
+out=$("$bin" count 13 --checkpoint "$good" --recheck 2 --json) || fail "count --recheck 2 --json failed"
+case $out in *'"rechecked":2'*) ;; *) fail "count --recheck 2 --json printed: $out" ;; esac
 expect_refused "$good" "--recheck needs --checkpoint FILE" count 13 --recheck 3
 
 # Option mistakes: one line, exit 2.

@@ -313,4 +313,20 @@ for args in "count 13 --checkpoint $dir/c12.json" "count 33" "count 12 --bogus" 
     [ -s "$dir/out" ] && fail "nqueens-mpi $args printed on stdout: $(cat "$dir/out")"
 done
 
+# Its messages say nqueens-mpi; --help ends by pointing to the manual; a
+# --version that cannot be written is an error.
+[ "$(run 1 --help | tail -n 1)" = "The manual, with exit statuses and examples: man nqueens" ] ||
+    fail "nqueens-mpi --help does not end with the pointer to man nqueens"
+# (started alone, as a singleton: under mpirun, mpirun writes the ranks' output)
+if [ -w /dev/full ]; then
+    "$mpibin" --version >/dev/full 2>"$dir/err" && fail "nqueens-mpi --version >/dev/full exited 0"
+    grep -q "^nqueens-mpi: error: cannot write the output: No space left on device$" "$dir/err" ||
+        fail "nqueens-mpi --version >/dev/full: $(cat "$dir/err")"
+fi
+run 1 count 10 --progress --no-progress >"$dir/out" 2>"$dir/err"
+grep -q "^nqueens-mpi: error: --progress and --no-progress contradict each other" "$dir/err" ||
+    fail "nqueens-mpi --progress --no-progress: $(cat "$dir/err")"
+out=$(run 2 count 5 --checkpoint "$dir/c5.json") || fail "nqueens-mpi count 5 --checkpoint failed"
+case $out in *distinct*) fail "nqueens-mpi count 5 printed a distinct count unasked: $out" ;; esac
+
 finish mpi_cli
