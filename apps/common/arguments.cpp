@@ -12,9 +12,49 @@
 #include <cstdio>
 #include <cstring>
 #include <iterator>
+#include <new>
 #include <stdexcept>
+#include <system_error>
 
 namespace nqueens::app {
+
+namespace {
+const char* label = "nqueens";
+}  // namespace
+
+const char* program_label() noexcept
+{
+    return label;
+}
+
+void set_program_label(const char* name) noexcept
+{
+    label = name;
+}
+
+int report_failure(const std::exception& e, const char* who)
+{
+    const auto* system = dynamic_cast<const std::system_error*>(&e);
+    if (dynamic_cast<const std::bad_alloc*>(&e))
+        std::fprintf(
+            stderr,
+            "%s: error: out of memory for this count; try fewer threads (--threads T) or a smaller n\n", who);
+    else if (system && system->code() == std::errc::resource_unavailable_try_again)
+        std::fprintf(stderr,
+                     "%s: error: cannot start a counting thread (%s): the system allows no more threads or "
+                     "processes; try fewer threads (--threads T)\n",
+                     who, system->code().message().c_str());
+    else
+        std::fprintf(stderr, "%s: error: %s\n", who, e.what());
+    std::fflush(stderr);
+    return 1;
+}
+
+void print_text(const char* text)
+{
+    if (std::fputs(text, stdout) < 0 || std::fflush(stdout) != 0)
+        throw output_error(errno != 0 ? errno : EIO);
+}
 
 long long parse_integer(std::string_view text, std::string_view what, long long lo, long long hi)
 {

@@ -3,6 +3,7 @@
 #ifndef NQUEENS_APPS_COMMON_ARGUMENTS_HPP
 #define NQUEENS_APPS_COMMON_ARGUMENTS_HPP
 
+#include <exception>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -16,6 +17,11 @@ namespace nqueens::app {
 struct usage_error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// The name that starts every message on stderr: "nqueens" unless main sets
+// another ("nqueens-mpi").
+const char* program_label() noexcept;
+void set_program_label(const char* name) noexcept;
 
 // stdout could not be written (errno `error`): main exits 141 on EPIPE
 // (the reader is gone, as if SIGPIPE had ended the program, which it does
@@ -33,7 +39,7 @@ struct output_error : std::runtime_error {
 // The exit status for an output_error, after its line on stderr from
 // `who`: none for EPIPE without a result; with one, the line gives the
 // count that was computed, so that no work is lost.
-int report_output_error(const output_error& e, const char* who = "nqueens");
+int report_output_error(const output_error& e, const char* who = program_label());
 
 using args = std::span<const std::string_view>;
 
@@ -83,6 +89,15 @@ std::string format_seconds(double seconds);
 // printf into a std::string, so that an output is composed whole before
 // any of it is written.
 [[gnu::format(printf, 1, 2)]] std::string formatted(const char* format, ...);
+
+// The line on stderr and the exit status (1) of a run that failed with `e`:
+// its message, or for std::bad_alloc and a thread that cannot start, what
+// could not be done and what to try.
+int report_failure(const std::exception& e, const char* who = program_label());
+
+// Writes `text` to stdout and flushes it; output_error if it does not get
+// through (--help or --version into a full disk).
+void print_text(const char* text);
 
 int run_count(args a);
 int run_table(args a);

@@ -57,6 +57,9 @@ count_args parse_count_args(args a, std::string_view usage, bool with_lease)
             c.json = true;
         else if (arg == "--unique")
             c.unique = true;
+        else if ((arg == "--progress" && c.progress == progress_mode::off) ||
+                 (arg == "--no-progress" && c.progress == progress_mode::on))
+            throw usage_error("--progress and --no-progress contradict each other; give one of them");
         else if (arg == "--progress")
             c.progress = progress_mode::on;
         else if (arg == "--no-progress")

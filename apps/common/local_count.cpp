@@ -4,6 +4,7 @@
 
 #include "common/fault_injection.hpp"
 #include "common/progress_line.hpp"
+#include "common/recheck.hpp"
 #include "common/result_printer.hpp"
 #include "common/run_record_session.hpp"
 
@@ -46,33 +47,34 @@ void hold_task(parallel_options& o, std::size_t k)
 
 int count_on_this_machine(const count_args& c, stop_on_signals* signals, std::optional<int> ranks)
 {
+    // Before any work (the plan, the checkpoint's load, recheck and first
+    // save): a signal from now on ends the run with its line and status.
+    std::optional<stop_on_signals> own_signals;
+    if (!signals) signals = &own_signals.emplace();
     const work_plan plan(c.n, c.mode());  // the one plan of this run: the session's and parallel_count()'s
+    std::optional<run_record_session> session;
+    try {
+        session.emplace(c.records, plan, signals);
+    } catch (const recheck_stopped&) {
+        return report_interrupted_recheck(signals->caught(), c.records.checkpoint);
+    }
     progress_line line(c.progress);
     parallel_options options;
     options.threads = c.threads;
     options.mode = c.mode();
     if (line.enabled()) options.on_progress = [&line](const progress& p) { line(p); };
-    std::optional<run_record_session> session;
-    if (c.records.any() || signals) session.emplace(c.records, plan, signals).attach(options);
+    session->attach(options);
 #ifdef NQUEENS_FAULT_INJECTION
     if (faults().hold_task) hold_task(options, *faults().hold_task);
 #endif
 
     const parallel_result r = parallel_count(plan, options);
     line.finish();
-    result_view shown;
-    if (session) {
-        auto outcome = session->finish(r);
-        if (const int* status = std::get_if<int>(&outcome)) return *status;
-        shown = std::get<result_view>(outcome);
-    } else {
-        commit_to_result();
-        run_record counted;
-        counted.n = r.n;
-        counted.sum = r.sum;
-        counted.seconds = r.seconds;
-        shown = view_of(counted, c.unique ? std::optional(r.sum.distinct) : std::nullopt, r.threads, "");
-    }
+    auto outcome = session->finish(r);
+    if (const int* status = std::get_if<int>(&outcome)) return *status;
+    result_view shown = std::get<result_view>(outcome);
+    // Only --unique shows the distinct count (n <= 5 counts it either way).
+    if (!c.unique) shown.distinct.reset();
     shown.ranks = ranks;
     print_result(shown, c.json);
     return 0;

@@ -11,7 +11,8 @@
 namespace nqueens::app {
 
 std::size_t recheck_records(std::span<const run_record> records, std::span<const std::string> names,
-                            const work_plan& plan, std::size_t k, const std::string& prefix)
+                            const work_plan& plan, std::size_t k, const std::string& prefix,
+                            std::stop_token stop)
 {
     constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
     std::vector<std::size_t> owner(plan.size(), none);  // the record of a picked task id
@@ -45,7 +46,9 @@ std::size_t recheck_records(std::span<const run_record> records, std::span<const
                 std::to_string(said.distinct) +
                 "); the file is damaged or forged, or was counted by a faulty machine";
     };
-    parallel_count(plan, o);
+    o.stop = stop;
+    const parallel_result r = parallel_count(plan, o);
+    if (r.cancelled && stop.stop_requested()) throw recheck_stopped("the recheck was stopped");
     if (wrong) throw usage_error(prefix + *wrong);
     return picked;
 }

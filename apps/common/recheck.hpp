@@ -10,6 +10,8 @@
 
 #include <cstddef>
 #include <span>
+#include <stdexcept>
+#include <stop_token>
 #include <string>
 
 namespace nqueens::app {
@@ -20,8 +22,15 @@ namespace nqueens::app {
 // whose recounted task differs from what it says. No task may be in two
 // records (merge_records' checks). Returns how many tasks it recounted.
 // Cost: those tasks' share of a full count.
+// A stop request on `stop` ends it early with recheck_stopped.
 std::size_t recheck_records(std::span<const run_record> records, std::span<const std::string> names,
-                            const work_plan& plan, std::size_t k, const std::string& prefix);
+                            const work_plan& plan, std::size_t k, const std::string& prefix,
+                            std::stop_token stop = {});
+
+// recheck_records was stopped (a signal) before it finished.
+struct recheck_stopped : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 }  // namespace nqueens::app
 

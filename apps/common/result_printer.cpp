@@ -56,7 +56,11 @@ std::string result_line(const result_view& r)
     const std::string seconds = format_seconds(r.seconds);
     switch (r.kind) {
         case result_kind::count:
-            return text + formatted(" (%s s)", seconds.c_str());
+            text += formatted(" (%s s", seconds.c_str());
+            if (r.rechecked)
+                text +=
+                    formatted("; %zu tasks of the checkpoint recounted first, all as it says", *r.rechecked);
+            return text + ")";
         case result_kind::shard:
             return text + formatted(" (%s s); written to ", seconds.c_str()) + r.out;
         case result_kind::merge:
@@ -89,6 +93,7 @@ std::string result_json(const result_view& r)
     if (r.ranks) j["ranks"] = *r.ranks;
     j["seconds"] = rounded_seconds(r.seconds);
     j["nodes"] = r.nodes;
+    if (r.rechecked) j["rechecked"] = *r.rechecked;
     // --out is valid UTF-8 with --json (parse_count_args): dump() does not throw.
     if (r.kind == result_kind::shard) j["out"] = r.out;
     return j.dump();

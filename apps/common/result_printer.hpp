@@ -29,7 +29,7 @@ struct result_view {
     std::size_t plan_size = 0;             // shard
     std::string out;                       // shard: its --out file
     unsigned shards = 0;                   // merge
-    std::optional<std::size_t> rechecked;  // merge --recheck
+    std::optional<std::size_t> rechecked;  // merge --recheck, count --recheck
 };
 
 // The view of a complete record: a count, or a shard if r.slice is one.

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <string>
+#include <string_view>
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -35,10 +36,36 @@ void remove_stale_temps(const std::string& path)
     ::closedir(dir);
 }
 
-// usage_error unless `path` names a regular file or nothing yet.
+// The file name of `path`, without its directory.
+std::string base_name(const std::string& path)
+{
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// True if `a` and `b` name the same file, whether or not it exists yet
+// ("x" and "./x"; a hard link): the same directory and name, or the same inode.
+bool same_file(const std::string& a, const std::string& b)
+{
+    struct stat sa {};
+    struct stat sb {};
+    if (::lstat(a.c_str(), &sa) == 0 && ::lstat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
+        sa.st_ino == sb.st_ino)
+        return true;
+    return ::stat(parent_directory(a).c_str(), &sa) == 0 && ::stat(parent_directory(b).c_str(), &sb) == 0 &&
+           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino && base_name(a) == base_name(b);
+}
+
+// usage_error unless `path` names a regular file or nothing yet, in a directory that exists.
 void check_target(const std::string& path, const char* option)
 {
+    const std::string dir = parent_directory(path);
     struct stat st {};
+    const bool found = ::stat(dir.c_str(), &st) == 0;
+    if (!found && errno != ENOENT) throw usage_error("cannot write '" + path + "': " + std::strerror(errno));
+    if (!found || !S_ISDIR(st.st_mode))
+        throw usage_error(std::string(option) + " '" + path + "': the directory '" + dir + "' " +
+                          (found ? "is not a directory" : "does not exist") + "; create it first");
     if (::lstat(path.c_str(), &st) != 0) return;
     if (S_ISLNK(st.st_mode))
         throw usage_error(std::string(option) + " '" + path +
@@ -62,14 +89,70 @@ void check_writable(const std::string& path)
 
 }  // namespace
 
+namespace {
+
+// The first line of every lock file this program writes; a file at the lock
+// name without it is not ours, and is never taken or removed.
+constexpr std::string_view lock_magic = "nqueens lock file\n";
+
+bool same_inode(int fd, const std::string& name)
+{
+    struct stat held {};
+    struct stat named {};
+    return ::fstat(fd, &held) == 0 && ::lstat(name.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
+           held.st_ino == named.st_ino;
+}
+
+// Writes lock_magic and our pid into the lock file `fd` (which we hold).
+void write_lock(int fd)
+{
+    const std::string text = std::string(lock_magic) + "pid " + std::to_string(::getpid()) + "\n";
+    if (::ftruncate(fd, 0) == 0) (void)!::pwrite(fd, text.data(), text.size(), 0);
+}
+
+// True if `fd` starts with lock_magic.
+bool is_our_lock(int fd)
+{
+    char head[lock_magic.size()];
+    return ::pread(fd, head, sizeof head, 0) == static_cast<ssize_t>(sizeof head) &&
+           std::string_view(head, sizeof head) == lock_magic;
+}
+
+}  // namespace
+
 file_lock::file_lock(const std::string& path, const char* option) : name_(path + ".lock")
 {
+    const std::string named = std::string(option) + " '" + path + "': ";
     // A run that has just ended (its result printed, an MPI job being torn
     // down) may still hold the lock for a moment: wait up to 3 s for it.
     int waits = 60;
     for (;;) {
-        fd_ = ::open(name_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-        if (fd_ < 0) throw usage_error("cannot write '" + path + "': " + std::strerror(errno));
+        fd_ = ::open(name_.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd_ >= 0) {
+            // New, so no one else holds it; written once held, so that a
+            // reader who finds it empty finds it locked as well.
+            ::flock(fd_, LOCK_EX | LOCK_NB);
+            write_lock(fd_);
+            return;
+        }
+        if (errno != EEXIST)
+            throw usage_error(named + "cannot create the lock file '" + name_ + "': " + std::strerror(errno));
+        // Something is there already: a lock held by a live run, one left by
+        // a killed run (ours by its content, and no one holds it), or a file
+        // that is not ours at all.
+        fd_ = ::open(name_.c_str(), O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (fd_ < 0) {
+            if (errno == ENOENT) continue;  // removed meanwhile: create it
+            throw usage_error(named + "the lock file '" + name_ + "' exists and cannot be opened (" +
+                              std::strerror(errno) + "); if no run uses it, remove it");
+        }
+        struct stat st {};
+        if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+            ::close(fd_);
+            throw usage_error(named + "'" + name_ +
+                              "' exists and is not a lock file of nqueens; remove it or " +
+                              "choose another file name");
+        }
         if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
             const int err = errno;
             ::close(fd_);
@@ -79,28 +162,31 @@ file_lock::file_lock(const std::string& path, const char* option) : name_(path +
             }
             if (err == EWOULDBLOCK)
                 throw usage_error(std::string(option) + " '" + path +
-                                  "' is in use by another run (it holds '" + name_ + "')");
-            throw usage_error("cannot lock '" + name_ + "': " + std::strerror(err));
+                                  "' is in use by another run (it holds the lock file '" + name_ + "')");
+            throw usage_error(named + "cannot lock '" + name_ + "': " + std::strerror(err));
         }
-        // The holder before us may have removed the lock file between our
-        // open and our flock: then this lock guards nothing, so take the
-        // file that is there now.
-        struct stat held {};
-        struct stat named {};
-        if (::fstat(fd_, &held) == 0 && ::lstat(name_.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
-            held.st_ino == named.st_ino)
+        if (!is_our_lock(fd_)) {
+            ::close(fd_);
+            throw usage_error(named + "'" + name_ +
+                              "' exists and is not a lock file of nqueens; remove it or " +
+                              "choose another file name");
+        }
+        // Ours, and no live run holds it: left by a killed run. Taken over
+        // if it is still the file at that name (the holder before us may
+        // have removed it between our open and our flock).
+        if (same_inode(fd_, name_)) {
+            write_lock(fd_);
             return;
+        }
         ::close(fd_);
     }
 }
 
 file_lock::~file_lock()
 {
-    struct stat held {};
-    struct stat named {};
-    if (::fstat(fd_, &held) == 0 && ::lstat(name_.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
-        held.st_ino == named.st_ino)
-        ::unlink(name_.c_str());
+    // Ours (created or taken over, and held until now): removed if it is
+    // still the file at that name.
+    if (same_inode(fd_, name_)) ::unlink(name_.c_str());
     ::close(fd_);
 }
 
@@ -114,6 +200,9 @@ run_files::run_files(const record_options& p)
         remove_stale_temps(path);
         check_writable(path);
     };
+    if (!p.checkpoint.empty() && !p.out.empty() && same_file(p.checkpoint, p.out))
+        throw usage_error("--out '" + p.out + "' and --checkpoint '" + p.checkpoint +
+                          "' are the same file; they must be different files");
     own(checkpoint_, p.checkpoint, "--checkpoint");
     own(out_, p.out, "--out");
 }

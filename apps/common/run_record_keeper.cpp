@@ -5,6 +5,7 @@
 #include "common/recheck.hpp"
 #include "common/signals.hpp"
 
+#include <cstdio>
 #include <stdexcept>
 
 #include <sys/stat.h>
@@ -43,7 +44,8 @@ void check_out_file(const record_options& p, const work_plan& plan)
 
 }  // namespace
 
-run_record load_or_start_record(const record_options& p, const work_plan& plan)
+run_record load_or_start_record(const record_options& p, const work_plan& plan, std::stop_token stop,
+                                std::optional<std::size_t>* rechecked)
 {
     check_out_file(p, plan);
     struct stat st {};
@@ -59,18 +61,21 @@ run_record load_or_start_record(const record_options& p, const work_plan& plan)
         if (r.program != program_name())
             throw usage_error("checkpoint '" + p.checkpoint + "' was written by '" + r.program + "', not '" +
                               program_name() + "': finish it with that program, or remove it to start over");
-        if (p.recheck != 0)
-            recheck_records(std::span(&r, 1), std::span(&p.checkpoint, 1), plan, p.recheck, "");
+        if (p.recheck != 0) {
+            const std::size_t k =
+                recheck_records(std::span(&r, 1), std::span(&p.checkpoint, 1), plan, p.recheck, "", stop);
+            if (rechecked) *rechecked = k;
+        }
         return r;
     }
     return make_record(plan, p.slice, program_name());
 }
 
-run_record_keeper::run_record_keeper(const record_options& p, const work_plan& plan)
+run_record_keeper::run_record_keeper(const record_options& p, const work_plan& plan, std::stop_token stop)
     : options_(p),
       plan_(plan),
       files_(p),
-      builder_(load_or_start_record(p, plan)),
+      builder_(load_or_start_record(p, plan, stop, &rechecked_)),
       start_(std::chrono::steady_clock::now()),
       last_save_(start_)
 {
@@ -103,7 +108,16 @@ void run_record_keeper::save_if_due()
 {
     if (!dirty_ || options_.checkpoint.empty()) return;
     const auto now = std::chrono::steady_clock::now();
-    if (std::chrono::duration<double>(now - last_save_).count() >= options_.interval) save();
+    if (std::chrono::duration<double>(now - last_save_).count() < options_.interval) return;
+    try {
+        save();
+    } catch (const std::runtime_error& e) {
+        // Counting goes on (the work is in memory, the last good checkpoint
+        // on disk); the final save says the count if it fails too.
+        if (!save_failed_) std::fprintf(stderr, "%s: warning: %s; counting on\n", program_label(), e.what());
+        save_failed_ = true;
+        last_save_ = now;
+    }
 }
 
 std::string run_record_keeper::save_now()

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <stop_token>
 #include <string>
 
 namespace nqueens::app {
@@ -25,7 +26,8 @@ namespace nqueens::app {
 // list and shard, written by this program version, and with p.recheck, its
 // recounted tasks as it says: recheck_records), else an empty record for
 // p.slice. Call it while holding run_files(p).
-run_record load_or_start_record(const record_options& p, const work_plan& plan);
+run_record load_or_start_record(const record_options& p, const work_plan& plan, std::stop_token stop = {},
+                                std::optional<std::size_t>* rechecked = nullptr);
 
 // Owns the run's files (run_files), starts from the checkpoint or an empty
 // record, takes each finished task, saves the checkpoint at most every
@@ -40,7 +42,7 @@ class run_record_keeper {
 public:
     // `plan` must outlive the keeper. Saves the checkpoint at once, so that
     // a file that cannot be written fails now, not after an hour.
-    run_record_keeper(const record_options& p, const work_plan& plan);
+    run_record_keeper(const record_options& p, const work_plan& plan, std::stop_token stop = {});
 
     // A task of this run's slice that no run has counted yet.
     bool wanted(std::size_t id) const { return slice().contains(id) && !builder_.is_done(id); }
@@ -53,8 +55,11 @@ public:
     // then saves the checkpoint if one is due.
     void add(std::size_t id, const solution_counts& t);
     // Saves the checkpoint if tasks came in since the last save and the
-    // interval has passed.
+    // interval has passed; if that fails, warns once on stderr and goes on.
     void save_if_due();
+
+    // How many tasks --recheck recounted (all as the checkpoint said), if it ran.
+    std::optional<std::size_t> rechecked() const noexcept { return rechecked_; }
 
     // The record now.
     run_record snapshot() const;
@@ -82,10 +87,12 @@ private:
     record_options options_;
     const work_plan& plan_;
     run_files files_;
+    std::optional<std::size_t> rechecked_;  // before builder_: set while builder_ is made
     record_builder builder_;
     std::chrono::steady_clock::time_point start_;
     std::chrono::steady_clock::time_point last_save_;
     bool dirty_ = false;
+    bool save_failed_ = false;  // a periodic save failed (warned once)
 };
 
 }  // namespace nqueens::app

@@ -6,12 +6,11 @@ namespace nqueens::app {
 
 run_record_session::run_record_session(const record_options& p, const work_plan& plan,
                                        stop_on_signals* shared)
-    : plan_(plan), keeper_(p, plan), signals_(shared)
+    : own_signals_(shared ? nullptr : std::make_unique<stop_on_signals>()),
+      signals_(shared ? shared : own_signals_.get()),
+      plan_(plan),
+      keeper_(p, plan, signals_->token())
 {
-    if (!p.checkpoint.empty() && !signals_) {
-        own_signals_ = std::make_unique<stop_on_signals>();
-        signals_ = own_signals_.get();
-    }
 }
 
 void run_record_session::attach(parallel_options& options)
@@ -28,13 +27,17 @@ void run_record_session::attach(parallel_options& options)
 std::variant<int, result_view> run_record_session::finish(const parallel_result& r)
 {
     if (!keeper_.complete()) {
-        if (signals_ && signals_->caught() != 0) return keeper_.interrupted(signals_->caught(), "nqueens");
+        if (signals_ && signals_->caught() != 0)
+            return keeper_.interrupted(signals_->caught(), program_label());
         keeper_.stopped_short();
     }
     // parallel_count() already gave the whole count's distinct when it ran every
     // task; after a resume only the record holds them all.
     const bool counted_whole = !r.cancelled && r.tasks_total == plan_.size();
-    return keeper_.finish(r.threads, counted_whole ? std::optional(r.sum.distinct) : std::nullopt);
+    result_view shown =
+        keeper_.finish(r.threads, counted_whole ? std::optional(r.sum.distinct) : std::nullopt);
+    shown.rechecked = keeper_.rechecked();
+    return shown;
 }
 
 }  // namespace nqueens::app

@@ -32,8 +32,8 @@ namespace nqueens::app {
 class run_record_session {
 public:
     // With `shared`, uses those signal handlers (which must outlive the
-    // session) and stops on SIGINT/SIGTERM/SIGHUP even without a checkpoint;
-    // otherwise installs its own when there is a checkpoint. `plan` must
+    // session), otherwise installs its own, before anything else; they stop
+    // the recheck (recheck_stopped) and the count. `plan` must
     // outlive the session, and parallel_count() must run that plan.
     run_record_session(const record_options& p, const work_plan& plan, stop_on_signals* shared = nullptr);
 
@@ -49,10 +49,11 @@ public:
     std::variant<int, result_view> finish(const parallel_result& r);
 
 private:
-    const work_plan& plan_;
-    run_record_keeper keeper_;
+    // The handlers first: in place before the keeper loads, rechecks and saves.
     std::unique_ptr<stop_on_signals> own_signals_;
     stop_on_signals* signals_ = nullptr;
+    const work_plan& plan_;
+    run_record_keeper keeper_;
     std::optional<std::stop_callback<std::function<void()>>> forward_;
 };
 

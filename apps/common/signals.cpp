@@ -10,20 +10,20 @@ namespace nqueens::app {
 
 stop_on_signals::stop_on_signals()
 {
+    // A write past `ulimit -f` fails with EFBIG, into the error path that
+    // keeps the count, rather than ending the process.
+    std::signal(SIGXFSZ, SIG_IGN);
     sigset_t set;
     sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    // A closed terminal or a lost SSH session: saved like SIGTERM. Unlike
-    // SIGINT it keeps its disposition: under nohup it stays ignored.
-    sigaddset(&set, SIGHUP);
+    // SIGHUP: a closed terminal or a lost SSH session, saved like SIGTERM. A
+    // signal ignored when the program started stays ignored: SIGHUP under
+    // nohup, SIGINT in a background command of a script (send SIGTERM).
+    for (const int s : {SIGINT, SIGTERM, SIGHUP}) {
+        struct sigaction before {};
+        if (::sigaction(s, nullptr, &before) == 0 && before.sa_handler == SIG_IGN) continue;
+        sigaddset(&set, s);
+    }
     pthread_sigmask(SIG_BLOCK, &set, &old_);
-    // A shell without job control starts background commands with SIGINT
-    // ignored, and an ignored signal is discarded rather than left pending
-    // for sigtimedwait: `nqueens count ... --checkpoint F &` would then never
-    // save on `kill -INT`. Asking for a checkpoint means asking for this.
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
     watcher_ = std::jthread([this, set](std::stop_token stop) {
         // Polling with a timeout lets the destructor end the thread without
         // sending a signal to it.
@@ -56,9 +56,27 @@ void commit_to_result()
     sigaction(SIGHUP, &ignore, nullptr);
 }
 
+namespace {
+
+const char* signal_name(int signal)
+{
+    return signal == SIGINT ? "SIGINT" : signal == SIGHUP ? "SIGHUP" : "SIGTERM";
+}
+
+}  // namespace
+
+int report_interrupted_recheck(int signal, const std::string& checkpoint, const char* who)
+{
+    std::fprintf(stderr,
+                 "%s: interrupted by %s while rechecking '%s', before counting; the file is unchanged\n", who,
+                 signal_name(signal), checkpoint.c_str());
+    std::fflush(stderr);
+    return 128 + signal;
+}
+
 int report_interrupted(int signal, const std::string& checkpoint, const run_record& r, const char* who)
 {
-    const char* name = signal == SIGINT ? "SIGINT" : signal == SIGHUP ? "SIGHUP" : "SIGTERM";
+    const char* name = signal_name(signal);
     if (checkpoint.empty())
         std::fprintf(stderr, "%s: interrupted by %s after %zu of %zu tasks\n", who, name, r.done.size(),
                      r.tasks_total());

@@ -3,6 +3,8 @@
 #ifndef NQUEENS_APPS_COMMON_SIGNALS_HPP
 #define NQUEENS_APPS_COMMON_SIGNALS_HPP
 
+#include "common/arguments.hpp"
+
 #include <nqueens/runtime/run_record.hpp>
 
 #include <atomic>
@@ -14,9 +16,12 @@
 namespace nqueens::app {
 
 // Blocks SIGINT, SIGTERM and SIGHUP in the calling thread and the threads it
-// starts afterwards (construct it before them); a watcher thread turns the
-// first such signal into a stop request. Restores the signal mask when destroyed
-// unless a signal was caught (the process is then about to exit).
+// starts afterwards (construct it before them, and before any work); a
+// watcher thread turns the first such signal into a stop request. A signal
+// ignored at start (nohup's SIGHUP, SIGINT of a script's background command)
+// stays ignored. SIGXFSZ is ignored: a file too large fails with EFBIG.
+// Restores the signal mask when destroyed unless a signal was caught (the
+// process is then about to exit).
 class stop_on_signals {
 public:
     stop_on_signals();
@@ -46,7 +51,12 @@ void commit_to_result();
 // The exit status (128 + signal) and stderr line of a run stopped by
 // `signal`, naming the checkpoint if there is one.
 int report_interrupted(int signal, const std::string& checkpoint, const run_record& r,
-                       const char* who = "nqueens");
+                       const char* who = program_label());
+
+// The exit status (128 + signal) and stderr line of a run stopped by
+// `signal` while it rechecked `checkpoint`, before counting: the file is
+// as it was.
+int report_interrupted_recheck(int signal, const std::string& checkpoint, const char* who = program_label());
 
 }  // namespace nqueens::app
 

@@ -45,13 +45,14 @@ using clock = std::chrono::steady_clock;
 // progress line.
 class coordinator {
 public:
-    coordinator(const count_args& s, const work_plan& plan, run_record_keeper& keeper,
+    coordinator(const count_args& s, const work_plan& plan, std::optional<run_record_keeper>& keeper,
                 stop_on_signals& signals, int ranks)
         : s_(s),
-          keeper_(keeper),
+          held_(keeper),
+          keeper_(*keeper),
           signals_(signals),
           ranks_(ranks),
-          board_(plan, keeper),
+          board_(plan, *keeper),
           line_(s.progress),
           tally_(plan, board_.tasks()),
           state_(static_cast<std::size_t>(ranks), rank_state::counting),
@@ -102,8 +103,12 @@ public:
 private:
     enum class rank_state { counting, gone, written_off };
 
-    static int abort(int status)
+    // MPI_Abort ends this process too, without destructors: the keeper (its
+    // lock files) goes first.
+    int abort(int status)
     {
+        std::fflush(stderr);
+        held_.reset();
         MPI_Abort(MPI_COMM_WORLD, status);
         return status;
     }
@@ -230,24 +235,25 @@ private:
         if (!keeper_.complete())
             keeper_.stopped_short(lost > 0 ? " (" + std::to_string(lost) + " written off as silent)" : "");
         result_view shown = keeper_.finish(threads_);
+        if (!s_.unique) shown.distinct.reset();  // only --unique shows it (n <= 5 counts it either way)
         shown.ranks = ranks_;
         try {
             print_result(shown, s_.json);
         } catch (const output_error& e) {
             const int status = report_output_error(e, "nqueens-mpi");
-            if (lost > 0) MPI_Abort(MPI_COMM_WORLD, status);  // as below
+            if (lost > 0) abort(status);  // as below
             return status;
         }
         if (lost > 0) {
             // A written-off rank never reaches MPI_Finalize: end the job here,
             // with status 0, since the count is whole.
-            std::fflush(stderr);
-            MPI_Abort(MPI_COMM_WORLD, 0);
+            abort(0);
         }
         return 0;
     }
 
     const count_args& s_;
+    std::optional<run_record_keeper>& held_;
     run_record_keeper& keeper_;
     stop_on_signals& signals_;
     const int ranks_;
@@ -268,7 +274,7 @@ private:
 
 }  // namespace
 
-int run_coordinator(const count_args& s, const work_plan& plan, run_record_keeper& keeper,
+int run_coordinator(const count_args& s, const work_plan& plan, std::optional<run_record_keeper>& keeper,
                     stop_on_signals& signals, int ranks)
 {
     return coordinator(s, plan, keeper, signals, ranks).run();

@@ -9,6 +9,8 @@
 
 #include <nqueens/runtime/engine.hpp>
 
+#include <optional>
+
 namespace nqueens::app::mpi {
 
 // Rank 0 with helpers: hands out the unfinished ids of the slice, largest
@@ -20,8 +22,9 @@ namespace nqueens::app::mpi {
 // its lease (--lease S, or 4 times the longest task so far and at least
 // 60 s) is written off: the tasks it held are handed out again, first, and
 // the count ends without it (the job is then aborted after the result, as
-// MPI_Finalize would wait for that rank forever). Returns the exit status.
-int run_coordinator(const count_args& s, const work_plan& plan, run_record_keeper& keeper,
+// MPI_Finalize would wait for that rank forever). Before any MPI_Abort the
+// keeper is destroyed, so that its lock files go. Returns the exit status.
+int run_coordinator(const count_args& s, const work_plan& plan, std::optional<run_record_keeper>& keeper,
                     stop_on_signals& signals, int ranks);
 
 }  // namespace nqueens::app::mpi

@@ -9,6 +9,7 @@
 #include "common/count_args.hpp"
 #include "common/fault_injection.hpp"
 #include "common/local_count.hpp"
+#include "common/recheck.hpp"
 #include "common/run_record_keeper.hpp"
 #include "common/signals.hpp"
 #include "common/version.hpp"
@@ -63,6 +64,8 @@ options:
                        at least 60)
   -h, --help           print this help
   --version            print the version, the compiler and the target CPU
+
+The manual, with exit statuses and examples: man nqueens
 )";
 
 count_args parse_args(args a)
@@ -80,6 +83,7 @@ int main(int argc, char** argv)
 {
     // Before MPI_Init, so that MPI's own threads inherit the blocked
     // SIGINT/SIGTERM and the watcher thread alone receives them.
+    set_program_label("nqueens-mpi");
     stop_on_signals signals;
     int provided = 0;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
@@ -108,12 +112,12 @@ int main(int argc, char** argv)
         for (std::size_t i = 0; i < all.size(); ++i) {
             // "--out -h" is an --out without its value, not a call for help.
             if ((all[i] == "--help" || all[i] == "-h") && !(i > 0 && takes_value(all[i - 1]))) {
-                if (rank == 0) std::fputs(usage, stdout);
+                if (rank == 0) print_text(usage);
                 MPI_Finalize();
                 return 0;
             }
             if (all[i] == "--version" && !(i > 0 && takes_value(all[i - 1]))) {
-                if (rank == 0) std::fputs(version_text("nqueens-mpi").c_str(), stdout);
+                if (rank == 0) print_text(version_text("nqueens-mpi").c_str());
                 MPI_Finalize();
                 return 0;
             }
@@ -123,6 +127,10 @@ int main(int argc, char** argv)
         if (rank == 0) std::fprintf(stderr, "nqueens-mpi: error: %s\n", e.what());
         MPI_Finalize();
         return 2;
+    } catch (const output_error& e) {  // --help or --version did not get through
+        const int failed = report_output_error(e);
+        MPI_Finalize();
+        return failed;
     }
 
     try {
@@ -140,7 +148,10 @@ int main(int argc, char** argv)
             std::string error;
             if (rank == 0) {
                 try {
-                    keeper.emplace(s.records, plan);
+                    keeper.emplace(s.records, plan, signals.token());
+                } catch (const recheck_stopped&) {
+                    status =
+                        report_interrupted_recheck(signals.caught(), s.records.checkpoint, "nqueens-mpi");
                 } catch (const usage_error& e) {
                     error = e.what();
                     status = 2;
@@ -151,9 +162,10 @@ int main(int argc, char** argv)
             }
             MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
             if (status != 0) {
-                if (rank == 0) std::fprintf(stderr, "nqueens-mpi: error: %s\n", error.c_str());
+                if (rank == 0 && !error.empty())
+                    std::fprintf(stderr, "nqueens-mpi: error: %s\n", error.c_str());
             } else if (rank == 0) {
-                status = mpi::run_coordinator(s, plan, *keeper, signals, ranks);
+                status = mpi::run_coordinator(s, plan, keeper, signals, ranks);
             } else {
                 status = mpi::run_worker(plan, s.threads, rank, signals.token(), signals);
             }
@@ -165,8 +177,7 @@ int main(int argc, char** argv)
         status = 2;
         if (ranks > 1) MPI_Abort(MPI_COMM_WORLD, status);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "nqueens-mpi: error: %s\n", e.what());
-        status = 1;
+        status = report_failure(e);
         if (ranks > 1) MPI_Abort(MPI_COMM_WORLD, status);
     }
     MPI_Finalize();

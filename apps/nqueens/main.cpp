@@ -48,6 +48,8 @@ commands:
 options:
   -h, --help           print this help
   --version            print the version, the compiler and the target CPU
+
+The manual, with exit statuses and examples: man nqueens
 )";
 
 }  // namespace
@@ -64,11 +66,11 @@ int main(int argc, char** argv)
         for (std::size_t i = 0; i < all.size(); ++i) {
             // "--out -h" is an --out without its value, not a call for help.
             if ((all[i] == "--help" || all[i] == "-h") && !(i > 0 && takes_value(all[i - 1]))) {
-                std::fputs(usage, stdout);
+                print_text(usage);
                 return 0;
             }
             if (all[i] == "--version" && !(i > 0 && takes_value(all[i - 1]))) {
-                std::fputs(version_text("nqueens").c_str(), stdout);
+                print_text(version_text("nqueens").c_str());
                 return 0;
             }
         }
@@ -92,7 +94,6 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "nqueens: error: %s\n", e.what());
         return 2;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "nqueens: error: %s\n", e.what());
-        return 1;
+        return report_failure(e);
     }
 }

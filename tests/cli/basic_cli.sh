@@ -63,6 +63,16 @@ cd - >/dev/null || exit 1
 if [ -w /dev/full ]; then
     "$bin" table >/dev/full 2>"$dir/full" && fail "table >/dev/full exited 0"
     [ "$(wc -l <"$dir/full")" -eq 1 ] || fail "table >/dev/full: stderr is not one line"
+    for option in --help --version; do
+        "$bin" "$option" >/dev/full 2>"$dir/full"; status=$?
+        [ "$status" -eq 1 ] && [ "$(wc -l <"$dir/full")" -eq 1 ] &&
+            grep -q "^nqueens: error: cannot write the output: No space left on device$" "$dir/full" ||
+            fail "$option >/dev/full: exit $status: $(cat "$dir/full")"
+    done
 fi
+
+# --help ends by pointing to the manual.
+[ "$("$bin" --help | tail -n 1)" = "The manual, with exit statuses and examples: man nqueens" ] ||
+    fail "--help does not end with the pointer to man nqueens: $("$bin" --help | tail -n 1)"
 
 finish basic_cli

@@ -94,8 +94,10 @@ signal_after_result() {
     for round in 1 2 3 4 5 6 7 8; do
         rm -f "$dir/fifo" "$dir/late.json" "$dir/late-out.json"
         mkfifo "$dir/fifo"
+        set -m  # SIGINT not ignored (see launch)
         "$bin" "$@" >"$dir/fifo" 2>"$dir/err" &
         pid=$!
+        set +m
         line=
         read -r line <"$dir/fifo"
         kill -"$sig" "$pid" 2>/dev/null
@@ -203,14 +205,18 @@ case $out in *" 74712 solutions"*) ;; *) fail "resume of a forged task without -
 expect_refused "$dir/forged.json" "'$dir/forged.json' fails the recheck: task " \
     count 13 --checkpoint "$dir/forged.json" --recheck all
 out=$("$bin" count 13 --checkpoint "$good" --recheck 3) || fail "count --recheck 3 of a sound checkpoint failed"
-case $out in *" 73712 solutions"*) ;; *) fail "count --recheck 3 of a sound checkpoint printed: $out" ;; esac
+case $out in *" 73712 solutions ("*" s; 3 tasks of the checkpoint recounted first, all as it says)") ;;
+    *) fail "count --recheck 3 of a sound checkpoint printed: $out" ;; esac
+out=$("$bin" count 13 --checkpoint "$good" --recheck 2 --json) || fail "count --recheck 2 --json failed"
+case $out in *'"rechecked":2'*) ;; *) fail "count --recheck 2 --json printed: $out" ;; esac
 expect_refused "$good" "--recheck needs --checkpoint FILE" count 13 --recheck 3
 
 # Option mistakes: one line, exit 2.
 expect_refused "$good" "--checkpoint needs a value" count 13 --checkpoint
 expect_refused "$good" "--checkpoint-interval must be" count 13 --checkpoint "$dir/x.json" --checkpoint-interval -1
 expect_refused "$good" "must be different files" count 13 --checkpoint "$dir/x.json" --out "$dir/x.json"
-expect_refused "$good" "cannot write '$dir/no/such/x.json': No such file" count 13 --checkpoint "$dir/no/such/x.json"
+expect_refused "$good" "--checkpoint '$dir/no/such/x.json': the directory '$dir/no/such' does not exist" count 13 --checkpoint "$dir/no/such/x.json"
+expect_refused "$good" "--out '$dir/no/such/x.json': the directory '$dir/no/such' does not exist" count 13 --out "$dir/no/such/x.json"
 expect_refused "$good" "--checkpoint '$dir' is a directory" count 13 --checkpoint "$dir"
 expect_refused "$good" "--checkpoint-interval needs --checkpoint FILE" count 13 --checkpoint-interval 1
 expect_refused "$good" "--out '$dir' is a directory" count 13 --shard 0/2 --out "$dir"

@@ -54,7 +54,7 @@ grep -q '100.0 %' "$dir/progress" || fail "--progress did not reach 100 %: $(cat
 # Not a terminal and not asked for: no progress at all.
 "$bin" count 14 --json >/dev/null 2>"$dir/progress" || fail "count 14 failed"
 [ ! -s "$dir/progress" ] || fail "progress without a terminal: $(cat "$dir/progress")"
-"$bin" count 14 --json --progress --no-progress >/dev/null 2>"$dir/progress" || fail "--no-progress failed"
+"$bin" count 14 --json --no-progress >/dev/null 2>"$dir/progress" || fail "--no-progress failed"
 [ ! -s "$dir/progress" ] || fail "--no-progress printed: $(cat "$dir/progress")"
 
 # n = 24: a task takes minutes, but its parts move the line from the first
@@ -72,5 +72,24 @@ wait "$pid" || true
 grep -q '^  0.0 %  0/270336 tasks' "$dir/progress" || fail "count 24 --progress: $(head -c 300 "$dir/progress")"
 grep -Eq '^ *[0-9.]+ %  0/270336 tasks .* ETA [0-9]' "$dir/progress" ||
     fail "count 24 --progress showed no ETA before a task finished: $(tail -c 300 "$dir/progress")"
+
+# --progress and --no-progress together: refused.
+expect_error_with "--progress and --no-progress contradict each other" count 10 --progress --no-progress
+expect_error_with "--progress and --no-progress contradict each other" count 10 --no-progress --progress
+
+# The distinct count only when asked, also for n <= 5 (counted there either way).
+for args in "5" "5 --checkpoint $dir/c5.json" "4 --shard 0/1 --out $dir/o4.json" "5 --json"; do
+    rm -f "$dir/c5.json" "$dir/o4.json"
+    out=$("$bin" count $args) || fail "count $args failed"
+    case $out in *distinct*) fail "count $args printed a distinct count unasked: $out" ;; esac
+done
+out=$("$bin" count 5 --unique --checkpoint "$dir/c5u.json") || fail "count 5 --unique --checkpoint failed"
+case $out in "n = 5: 10 solutions, 2 distinct "*) ;; *) fail "count 5 --unique --checkpoint printed: $out" ;; esac
+
+# Out of memory: what could not be done and what to try, on one line (exit 1).
+(ulimit -v 400000; exec "$bin" count 21 --threads 4) >"$dir/out" 2>"$dir/err"; status=$?
+[ "$status" -eq 1 ] && [ "$(wc -l <"$dir/err")" -eq 1 ] &&
+    grep -q "^nqueens: error: out of memory for this count; try fewer threads (--threads T) or a smaller n$" "$dir/err" ||
+    fail "count 21 under ulimit -v: exit $status: $(cat "$dir/err")"
 
 finish count_cli

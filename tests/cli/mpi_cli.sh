@@ -44,7 +44,7 @@ cp="$dir/cp.json"
 "$bin" count 17 --threads 2 --checkpoint "$cp" >/dev/null 2>&1 &
 pid=$!
 sleep 0.$((2 + RANDOM % 3))
-kill -INT "$pid" 2>/dev/null
+kill -TERM "$pid" 2>/dev/null  # SIGINT stays ignored in a script's background command
 wait "$pid"
 out=$(run 2 count 17 --checkpoint "$cp") || fail "nqueens-mpi resume of a nqueens checkpoint failed"
 case $out in "n = 17: 95815104 solutions"*) ;; *) fail "nqueens-mpi resume printed: $out" ;; esac
@@ -64,6 +64,7 @@ sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
 kill -TERM "$pid" 2>/dev/null  # SIGINT would be ignored: a background job of a script starts with it ignored
 wait "$pid"
 echo "mpirun interrupted at ${ms} ms: checkpoint $(grep -o '"tasks_done":[0-9]*,"tasks_total":[0-9]*' "$cp" 2>/dev/null)"
+[ ! -e "$cp.lock" ] || fail "mpirun interrupted: rank 0 left the lock file $cp.lock"
 out=$(run 2 count 16 --checkpoint "$cp") || fail "nqueens-mpi resume after interruption failed"
 case $out in "n = 16: 14772512 solutions"*) ;; *) fail "nqueens-mpi resume printed: $out" ;; esac
 
@@ -311,5 +312,21 @@ for args in "count 13 --checkpoint $dir/c12.json" "count 33" "count 12 --bogus" 
     [ "$(grep -c '^nqueens-mpi: error: ' "$dir/err")" -eq 1 ] || fail "nqueens-mpi $args: $(cat "$dir/err")"
     [ -s "$dir/out" ] && fail "nqueens-mpi $args printed on stdout: $(cat "$dir/out")"
 done
+
+# Its messages say nqueens-mpi; --help ends by pointing to the manual; a
+# --version that cannot be written is an error.
+[ "$(run 1 --help | tail -n 1)" = "The manual, with exit statuses and examples: man nqueens" ] ||
+    fail "nqueens-mpi --help does not end with the pointer to man nqueens"
+# (started alone, as a singleton: under mpirun, mpirun writes the ranks' output)
+if [ -w /dev/full ]; then
+    "$mpibin" --version >/dev/full 2>"$dir/err" && fail "nqueens-mpi --version >/dev/full exited 0"
+    grep -q "^nqueens-mpi: error: cannot write the output: No space left on device$" "$dir/err" ||
+        fail "nqueens-mpi --version >/dev/full: $(cat "$dir/err")"
+fi
+run 1 count 10 --progress --no-progress >"$dir/out" 2>"$dir/err"
+grep -q "^nqueens-mpi: error: --progress and --no-progress contradict each other" "$dir/err" ||
+    fail "nqueens-mpi --progress --no-progress: $(cat "$dir/err")"
+out=$(run 2 count 5 --checkpoint "$dir/c5.json") || fail "nqueens-mpi count 5 --checkpoint failed"
+case $out in *distinct*) fail "nqueens-mpi count 5 printed a distinct count unasked: $out" ;; esac
 
 finish mpi_cli

@@ -85,7 +85,7 @@ expect_error_with "must be a whole number" count 12 --shard a/3 --out "$dir/y.js
 expect_error_with "--out needs a value" count 12 --out
 expect_error_with "'merge' needs the shard files" merge
 expect_error_with "unknown option for 'merge'" merge --bogus "$s-0.json"
-expect_error_with "cannot" count 12 --shard 0/2 --out "$dir/no/such/dir/z.json"
+expect_error_with "--out '$dir/no/such/dir/z.json': the directory '$dir/no/such/dir' does not exist" count 12 --shard 0/2 --out "$dir/no/such/dir/z.json"
 expect_error_with "--out '$dir/adir' is a directory" count 12 --shard 0/2 --out "$dir/adir"
 
 finish shards_cli
