@@ -172,6 +172,9 @@ constexpr std::optional<board> first_solution(int n)
 // first_solution(N), always answered by the compiler.
 //
 // Requires 1 <= N <= 32 (a static_assert says so); std::nullopt for N = 2, 3.
+// Clang 19's -fexperimental-new-constant-interpreter cannot read the value of
+// a std::optional in a constant expression (has_value() works): a defect of
+// that interpreter (docs/design/compile-time.md).
 //
 //     constexpr nqueens::board b = *nqueens::first_solution<32>();
 template <int N>
