@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: BSL-1.0
 # Times compiling what a user writes against the library, with GCC 12 and
 # Clang 14 under default limits: the front header alone, the baked tables,
-# count_queens<N>() for N = 10..MAX_N and count_distinct<13>(); prints a
-# Markdown table. For comparison only, also Debian 12's Clang 19, with its
-# default constant evaluator and with -fexperimental-new-constant-interpreter.
+# count_queens<N>() for N = 10..MAX_N, count_distinct<13>() and the boards
+# of N = 10; prints a Markdown table. For comparison only, also Debian 12's
+# Clang 19, with its default constant evaluator and with
+# -fexperimental-new-constant-interpreter.
 # usage: bench/compile_time.sh [MAX_N]   (default 14; each file compiles once)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,5 +53,7 @@ for n in $(seq 10 "$max_n"); do
     row "\`count_queens<$n>()\`" "static_assert(nqueens::count_queens<$n>() > 0);"
 done
 row '`count_distinct<13>()`' 'static_assert(nqueens::count_distinct<13>() == 9233);'
+row '`solutions<10>()`, `distinct_solutions<10>()`' \
+    'static_assert(nqueens::solutions<10>().size() == 724 && nqueens::distinct_solutions<10>().size() == 92);'
 echo
 echo "Flags: -std=c++20 -fsyntax-only, default constexpr limits; CPU time (user + system) and peak memory of one run each, $(nproc) cores, $(date +%F)."

@@ -49,10 +49,11 @@ constexpr std::uint64_t count_queens(int n)
 // the same tasks, split deeper, each a constant evaluation of its own.
 //
 // Requires 1 <= N <= 32 (a static_assert says so otherwise). Compiles with
-// the compilers' default limits: seconds up to N = 13, about a minute for
-// N = 14, several minutes (and on GCC gigabytes) for N = 15; each further N
-// costs about 5 to 6 times more (measured figures: the README).
-// Nothing is computed unless the function is used.
+// the compilers' default limits: seconds up to N = 13, tens of seconds for
+// N = 14, minutes (and on GCC over a gigabyte) for N = 15; each further N
+// costs about 5 to 7 times more (measured figures: docs/limitations.md).
+// Also under Clang 19's -fexperimental-new-constant-interpreter, about twice
+// as fast as Clang 14. Nothing is computed unless the function is used.
 //
 //     static_assert(nqueens::count_queens<8>() == 92);
 template <int N>

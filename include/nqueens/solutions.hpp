@@ -93,8 +93,8 @@ inline constexpr int max_baked_n = 13;
 // Requires 1 <= N <= 13 (a static_assert says so). Compiles with the default
 // limits of GCC 12 and Clang 14 (no flags) up to N = 13: about a second up
 // to N = 10, seconds for N = 11, tens of seconds for N = 12 and a minute or
-// more for N = 13, with up to about 2 GB on GCC (measured figures: the
-// README). The table is built by many separate constant evaluations (one
+// more for N = 13, with up to about 2 GB on GCC (measured figures:
+// docs/limitations.md). The table is built by many separate constant evaluations (one
 // per placement of the first rows), so no single one exceeds the compilers'
 // budgets.
 //
@@ -172,6 +172,9 @@ constexpr std::optional<board> first_solution(int n)
 // first_solution(N), always answered by the compiler.
 //
 // Requires 1 <= N <= 32 (a static_assert says so); std::nullopt for N = 2, 3.
+// Clang 19's -fexperimental-new-constant-interpreter cannot read the value of
+// a std::optional in a constant expression (has_value() works): a defect of
+// that interpreter (docs/design/compile-time.md).
 //
 //     constexpr nqueens::board b = *nqueens::first_solution<32>();
 template <int N>

@@ -35,16 +35,9 @@ namespace nqueens::detail {
 // mirror-halved plain search, and the same kernel does the corner family's
 // rows below a.
 //
-// Why not fewer queens by another order (queens counted at run time):
-// placing the border queens first (rows 0 and n-1, columns 0 and n-1; one
-// border per class, weighted by its class size) places more queens, not
-// fewer (n = 14: 8.4 million, 7.4 million with the middle rows first,
-// against the walk's 6.1 million), because every border repeats the search
-// of the rows between; so does placing the last row's queen first. Filling
-// the row with the fewest open squares next places 2.2 to 2.6 times fewer
-// queens (n = 12..15), but finding that row costs more than it saves: at
-// n = 12 it took 3.4 times the walk's instructions on Clang 14, 2.6 times on
-// GCC 12.
+// Orders that place the border's queens, the middle rows or the row with the
+// fewest open squares first were measured and place more queens, or cost
+// more than they save (docs/design/compile-time.md, bench/border_first.cpp).
 
 // What the edge walk of one b1 reads on every row.
 struct edge_rules {
