@@ -40,6 +40,50 @@ void record_options::check() const
         throw usage_error("--recheck needs --checkpoint FILE (merge --recheck checks shard files)");
 }
 
+std::uint64_t parse_memory_size(std::string_view text)
+{
+    const auto bad = [&] {
+        return usage_error(
+            "--memory takes a size such as 512M, 4G or 1T (powers of 1024, from 1M to 1024T), got '" +
+            std::string(text) + "'");
+    };
+    std::string_view digits = text;
+    int shift = 0;
+    if (!digits.empty()) {
+        switch (digits.back()) {
+            case 'K':
+            case 'k':
+                shift = 10;
+                break;
+            case 'M':
+            case 'm':
+                shift = 20;
+                break;
+            case 'G':
+            case 'g':
+                shift = 30;
+                break;
+            case 'T':
+            case 't':
+                shift = 40;
+                break;
+            default:
+                break;
+        }
+        if (shift != 0) digits.remove_suffix(1);
+    }
+    if (digits.empty() || digits.size() > 16 ||
+        digits.find_first_not_of("0123456789") != std::string_view::npos)
+        throw bad();
+    std::uint64_t value = 0;
+    for (const char d : digits) value = value * 10 + static_cast<std::uint64_t>(d - '0');
+    constexpr std::uint64_t lo = std::uint64_t{1} << 20, hi = std::uint64_t{1} << 50;
+    if (value > (hi >> shift)) throw bad();
+    value <<= shift;
+    if (value < lo) throw bad();
+    return value;
+}
+
 count_args parse_count_args(args a, std::string_view usage, bool with_lease)
 {
     reject_repeated(a);
@@ -66,6 +110,8 @@ count_args parse_count_args(args a, std::string_view usage, bool with_lease)
             c.progress = progress_mode::off;
         else if (arg == "--trust-record")
             p.trust_record = true;
+        else if (is_named(arg, "--memory"))
+            c.memory = parse_memory_size(option_value(a, i, "--memory"));
         else if (is_named(arg, "--threads"))
             c.threads =
                 static_cast<unsigned>(parse_integer(option_value(a, i, "--threads"), "--threads", 1, 4096));

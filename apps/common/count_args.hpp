@@ -9,6 +9,7 @@
 #include <nqueens/runtime/run_record.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,7 +44,8 @@ enum class progress_mode { automatic, on, off };
 
 struct count_args {
     int n = 0;
-    unsigned threads = 0;  // 0: the engine's default (all cores)
+    unsigned threads = 0;      // 0: the engine's default (all cores)
+    std::uint64_t memory = 0;  // --memory SIZE in bytes; 0: the machine's budget
     bool unique = false;
     bool json = false;
     progress_mode progress = progress_mode::automatic;
@@ -54,7 +56,11 @@ struct count_args {
     count_mode mode() const noexcept { return unique ? count_mode::with_distinct : count_mode::total; }
 };
 
-// Parses `N [--threads T] [--unique] [--json] [--progress | --no-progress]`
+// "512M", "2G", "1073741824": bytes, with K, M, G or T for powers of 1024,
+// from 1M to 1024T; usage_error naming `--memory` otherwise.
+std::uint64_t parse_memory_size(std::string_view text);
+
+// Parses `N [--threads T] [--memory SIZE] [--unique] [--json] [--progress | --no-progress]`
 // and the record options, in any order, and --lease S where `with_lease`
 // (nqueens-mpi); `usage` ("nqueens count N") completes the error for a
 // missing N. Throws usage_error.

@@ -61,6 +61,7 @@ int count_on_this_machine(const count_args& c, stop_on_signals* signals, std::op
     progress_line line(c.progress);
     parallel_options options;
     options.threads = c.threads;
+    options.memory_budget = c.memory;
     options.mode = c.mode();
     if (line.enabled()) options.on_progress = [&line](const progress& p) { line(p); };
     session->attach(options);
@@ -76,6 +77,8 @@ int count_on_this_machine(const count_args& c, stop_on_signals* signals, std::op
     // Only --unique shows the distinct count (n <= 5 counts it either way).
     if (!c.unique) shown.distinct.reset();
     shown.ranks = ranks;
+    shown.limited_by = r.limited_by;
+    shown.memory_budget = r.memory_budget;
     print_result(shown, c.json);
     return 0;
 }

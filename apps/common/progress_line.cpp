@@ -39,11 +39,17 @@ void progress_line::operator()(const progress& p)
 {
     if (!enabled_ || (!forced_ && p.seconds < 1.0)) return;
     const double percent = 100.0 * p.fraction;
+    // How many threads count, and why fewer than the cores where the memory
+    // budget held them back.
+    std::string threads;
+    if (p.threads > 0)
+        threads = "  " + std::to_string(p.threads) + (p.threads == 1 ? " thread" : " threads") +
+                  (p.limited_by == thread_limit::memory ? " (memory budget)" : "");
     std::fprintf(stderr,
-                 terminal_ ? "\r%5.1f %%  %zu/%zu tasks  %s elapsed  ETA %s   "
-                           : "%5.1f %%  %zu/%zu tasks  %s elapsed  ETA %s\n",
+                 terminal_ ? "\r%5.1f %%  %zu/%zu tasks  %s elapsed  ETA %s%s   "
+                           : "%5.1f %%  %zu/%zu tasks  %s elapsed  ETA %s%s\n",
                  percent, p.tasks_done, p.tasks_total, format_duration(p.seconds).c_str(),
-                 format_duration(p.eta_seconds).c_str());
+                 format_duration(p.eta_seconds).c_str(), threads.c_str());
     std::fflush(stderr);
     shown_ = true;
 }

@@ -71,6 +71,21 @@ std::string result_line(const result_view& r)
     return text;
 }
 
+const char* thread_limit_name(thread_limit l)
+{
+    switch (l) {
+        case thread_limit::asked:
+            return "asked";
+        case thread_limit::memory:
+            return "memory";
+        case thread_limit::tasks:
+            return "tasks";
+        case thread_limit::cores:
+            break;
+    }
+    return "cores";
+}
+
 std::string result_json(const result_view& r)
 {
     nlohmann::ordered_json j;
@@ -90,6 +105,8 @@ std::string result_json(const result_view& r)
         return j.dump();
     }
     j["threads"] = r.threads;
+    if (r.limited_by) j["threads_limited_by"] = thread_limit_name(*r.limited_by);
+    if (r.memory_budget != 0) j["memory_budget"] = r.memory_budget;
     if (r.ranks) j["ranks"] = *r.ranks;
     j["seconds"] = rounded_seconds(r.seconds);
     j["nodes"] = r.nodes;

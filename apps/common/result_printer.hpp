@@ -3,6 +3,7 @@
 #ifndef NQUEENS_APPS_COMMON_RESULT_PRINTER_HPP
 #define NQUEENS_APPS_COMMON_RESULT_PRINTER_HPP
 
+#include <nqueens/runtime/parallel_options.hpp>
 #include <nqueens/runtime/run_record.hpp>
 
 #include <cstddef>
@@ -22,14 +23,16 @@ struct result_view {
     std::optional<std::uint64_t> distinct;  // printed when set
     std::uint64_t nodes = 0;
     double seconds = 0;
-    unsigned threads = 0;                  // count, shard
-    std::optional<int> ranks;              // nqueens-mpi
-    shard slice{};                         // shard
-    std::size_t tasks = 0;                 // shard: the tasks done; merge: all tasks
-    std::size_t plan_size = 0;             // shard
-    std::string out;                       // shard: its --out file
-    unsigned shards = 0;                   // merge
-    std::optional<std::size_t> rechecked;  // merge --recheck, count --recheck
+    unsigned threads = 0;                    // count, shard
+    std::optional<thread_limit> limited_by;  // count, shard: why that many threads
+    std::uint64_t memory_budget = 0;         // count, shard: the budget they were chosen for, if any
+    std::optional<int> ranks;                // nqueens-mpi
+    shard slice{};                           // shard
+    std::size_t tasks = 0;                   // shard: the tasks done; merge: all tasks
+    std::size_t plan_size = 0;               // shard
+    std::string out;                         // shard: its --out file
+    unsigned shards = 0;                     // merge
+    std::optional<std::size_t> rechecked;    // merge --recheck, count --recheck
 };
 
 // The view of a complete record: a count, or a shard if r.slice is one.
@@ -38,6 +41,9 @@ result_view view_of(const run_record& r, std::optional<std::uint64_t> distinct, 
 
 // "n = 12: 14200 solutions (0.004 s)", without the newline.
 std::string result_line(const result_view& r);
+
+// "cores", "asked" (--threads), "memory" (the memory budget) or "tasks" (fewer tasks than threads).
+const char* thread_limit_name(thread_limit l);
 
 // One JSON object, through nlohmann, without the newline.
 std::string result_json(const result_view& r);

@@ -42,6 +42,8 @@ options:
   --threads T          threads per counting rank (default: the cores of its
                        node divided among the counting ranks on it, at most
                        as many as fit in half the memory)
+  --memory SIZE        the memory a counting rank may use when it picks its
+                       threads, such as 8G (default: half of its node's)
   --unique             also print the distinct count (N >= 6: at little extra
                        cost; N < 6: a slower search)
   --json               one JSON object on stdout
@@ -137,7 +139,8 @@ int main(int argc, char** argv)
         if (s.threads == 0)
             s.threads = std::min(
                 ranks == 1 ? std::max(1u, std::thread::hardware_concurrency()) : mpi::default_threads(),
-                work_plan::threads_within(s.n, memory_budget(read_machine_memory())));
+                work_plan::threads_within(s.n,
+                                          s.memory != 0 ? s.memory : memory_budget(read_machine_memory())));
         mpi::warn_about_binding(rank, ranks, s.threads);
         if (ranks == 1) {
             status = count_on_this_machine(s, &signals, 1);  // one rank does everything

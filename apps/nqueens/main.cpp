@@ -19,10 +19,12 @@ constexpr const char* usage = R"(usage: nqueens <command> [options]
 Counts the solutions of the n-queens problem (1 <= N <= 32).
 
 commands:
-  count N [--threads T] [--unique] [--json] [--progress | --no-progress]
+  count N [--threads T] [--memory SIZE] [--unique] [--json]
+          [--progress | --no-progress]
                        count the solutions for an N x N board on T threads
-                       (default: all cores, at most as many as fit in half
-                       the memory) and time it; --unique adds the
+                       (default: all cores, at most as many as fit in SIZE,
+                       such as 8G; default half the memory) and time it;
+                       --unique adds the
                        distinct count (N >= 6: at little extra cost);
                        progress goes to stderr (default: on when stderr is a
                        terminal)

@@ -40,7 +40,7 @@ _nqueens()
             mapfile -t COMPREPLY < <(compgen -W "all" -- "$cur")
             return
             ;;
-        --threads | --checkpoint-interval | --shard | --limit | --lease)
+        --threads | --memory | --checkpoint-interval | --shard | --limit | --lease)
             return  # a number
             ;;
     esac
@@ -59,7 +59,7 @@ _nqueens()
     local options
     case $command in
         "") options="--help --version" ;;
-        count) options="--threads --unique --json --progress --no-progress --checkpoint
+        count) options="--threads --memory --unique --json --progress --no-progress --checkpoint
                         --checkpoint-interval --recheck --shard --out --trust-record --help"
                [[ ${COMP_WORDS[0]##*/} == nqueens-mpi ]] && options+=" --lease" ;;
         table) options="--json --help" ;;

@@ -108,10 +108,12 @@ constexpr std::array<board, 8> images(const board& b)
 constexpr board canonical_form(const board& b)
 {
     const auto im = images(b);
-    board best = im[0];
-    for (const board& x : im)
-        if (x < best) best = x;
-    return best;
+    // By index, not `best = x`: Clang 19's new constant interpreter cannot
+    // assign a struct that holds an array (it can copy-construct one).
+    unsigned best = 0;
+    for (unsigned k = 1; k < im.size(); ++k)
+        if (im[k] < im[best]) best = k;
+    return im[best];
 }
 
 // Whether b is the canonical representative of its class (see canonical_form()).

@@ -34,6 +34,19 @@ has "$json" '"total":73712' '"threads":3'
 json=$("$bin" count 13 --threads=1 --unique --json) || fail "count 13 --threads=1 failed"
 has "$json" '"total":73712' '"distinct":9233' '"threads":1'
 
+# --memory SIZE: the budget the threads are chosen for, and --json says why that many.
+for bad in 0 1K 12x 2000T M -5 1.5G 99999999999999999G; do expect_error count 12 --memory "$bad"; done
+expect_error_with "--memory takes a size such as 512M" count 12 --memory 12x
+json=$("$bin" count 13 --threads 2 --json) || fail "count 13 --threads 2 failed"
+has "$json" '"threads":2' '"threads_limited_by":"asked"'
+case $json in *memory_budget*) fail "a budget with --threads: $json" ;; esac
+json=$("$bin" count 13 --memory 1M --json) || fail "count 13 --memory 1M failed"
+has "$json" '"total":73712' '"threads":1' '"memory_budget":1048576'
+if [ "$(nproc)" -gt 1 ]; then has "$json" '"threads_limited_by":"memory"'; fi
+json=$("$bin" count 13 --memory 64G --json) || fail "count 13 --memory 64G failed"
+has "$json" '"total":73712' '"memory_budget":68719476736'
+case $json in *'"threads_limited_by":"memory"'*) fail "64G held the threads back: $json" ;; esac
+
 text=$("$bin" count 12 --unique) || fail "count 12 --unique failed"
 case $text in *14200*1787*) ;; *) fail "count 12 --unique printed: $text" ;; esac
 
@@ -51,6 +64,12 @@ out=$("$bin" count 14 --threads 2 --json --progress 2>"$dir/progress") || fail "
 [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "--progress wrote to stdout: $out"
 has "$out" '"total":365596'
 grep -q '100.0 %' "$dir/progress" || fail "--progress did not reach 100 %: $(cat "$dir/progress")"
+grep -q '  2 threads$' "$dir/progress" || fail "--progress does not say its threads: $(cat "$dir/progress")"
+"$bin" count 14 --memory 1M --json --progress >/dev/null 2>"$dir/progress" || fail "count 14 --memory 1M failed"
+if [ "$(nproc)" -gt 1 ]; then
+    grep -q '  1 thread (memory budget)$' "$dir/progress" ||
+        fail "--progress does not say the memory budget held the threads back: $(cat "$dir/progress")"
+fi
 # Not a terminal and not asked for: no progress at all.
 "$bin" count 14 --json >/dev/null 2>"$dir/progress" || fail "count 14 failed"
 [ ! -s "$dir/progress" ] || fail "progress without a terminal: $(cat "$dir/progress")"

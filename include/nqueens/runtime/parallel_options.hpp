@@ -14,6 +14,14 @@
 
 namespace nqueens {
 
+// Why parallel_count() ran the threads it ran (parallel_result::limited_by).
+enum class thread_limit {
+    cores,   // one a core (std::thread::hardware_concurrency())
+    asked,   // parallel_options::threads
+    memory,  // fewer than the cores: no more fit in the memory budget
+    tasks,   // fewer than asked or the cores: no more tasks than that
+};
+
 // Where a running parallel_count() stands, passed to parallel_options::on_progress.
 struct progress {
     std::size_t tasks_done = 0;
@@ -24,6 +32,8 @@ struct progress {
     double fraction = 0;
     double seconds = 0;       // since parallel_count() started
     double eta_seconds = -1;  // estimated seconds left; negative while unknown
+    unsigned threads = 0;     // the worker threads of the count
+    thread_limit limited_by = thread_limit::cores;
 };
 
 // How parallel_count() runs. Every member is optional.
@@ -57,14 +67,6 @@ struct parallel_options {
     // it (for checkpoints). An exception thrown here stops the count and is
     // rethrown by parallel_count().
     std::function<void(std::size_t id, const solution_counts&)> on_task_done;
-};
-
-// Why parallel_count() ran the threads it ran (parallel_result::limited_by).
-enum class thread_limit {
-    cores,   // one a core (std::thread::hardware_concurrency())
-    asked,   // parallel_options::threads
-    memory,  // fewer than the cores: no more fit in the memory budget
-    tasks,   // fewer than asked or the cores: no more tasks than that
 };
 
 // The outcome of parallel_count(). When cancelled, `sum` covers the finished tasks only.

@@ -60,6 +60,8 @@ public:
             limited_by = thread_limit::tasks;
         }
         running_.assign(threads, running_task{});
+        threads_ = threads;
+        limited_by_ = limited_by;
         if (options_.on_progress) options_.on_progress(snapshot(0));
         {
             std::vector<std::jthread> workers;
@@ -145,6 +147,8 @@ private:
         p.seconds = seconds;
         p.eta_seconds =
             p.fraction >= 1.0 ? 0.0 : (p.fraction > 0 ? seconds * (1 - p.fraction) / p.fraction : -1.0);
+        p.threads = threads_;
+        p.limited_by = limited_by_;
         return p;
     }
 
@@ -232,6 +236,8 @@ private:
     double last_report_ = 0;
     double last_fraction_ = 0;
     std::exception_ptr error_;
+    unsigned threads_ = 0;
+    thread_limit limited_by_ = thread_limit::cores;
 };
 
 }  // namespace nqueens::detail

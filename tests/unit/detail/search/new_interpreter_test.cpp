@@ -2,6 +2,7 @@
 // Three defects of Clang 19's -fexperimental-new-constant-interpreter, each reduced to a few lines, and the
 // library's ways around them. CI compiles this file under that flag with -DNQUEENS_TEST_NEW_INTERPRETER: if a
 // later Clang fixes a defect, a static_assert here fails, and the workaround it names can go.
+#include <nqueens/canonical.hpp>
 #include <nqueens/detail/search/enumerate.hpp>
 #include <nqueens/detail/search/kernel.hpp>
 
@@ -81,6 +82,9 @@ static_assert(nqueens::detail::evaluator_assigns_arrays(0) != defects);
 static_assert(nqueens::detail::bit_index(1) == 0);
 static_assert(nqueens::detail::bit_index(0x80000000u) == 31);
 static_assert(nqueens::detail::bit_index(~nqueens::detail::mask_t{7}) == 3);
+// canonical_form picks its image by index rather than assigning boards.
+static_assert(nqueens::canonical_form(nqueens::board{2, 0, 3, 1}) == nqueens::board{1, 3, 0, 2});
+static_assert(nqueens::canonical_form(nqueens::board{0, 4, 7, 5, 2, 6, 1, 3})[0] == 0);
 
 }  // namespace
 
