@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // count_symmetric: the 8-fold symmetric search against OEIS, count_distinct(n) and the canonical forms of
 // every solution.
+#include "support/failures.hpp"
 #include "support/oeis.hpp"
 
 #include <nqueens/board.hpp>
@@ -8,6 +9,7 @@
 #include <nqueens/count.hpp>
 #include <nqueens/count_symmetric.hpp>
 #include <nqueens/detail/search/symmetric_search.hpp>
+#include <nqueens/render.hpp>
 #include <nqueens/solutions.hpp>
 
 #include <catch2/catch.hpp>
@@ -116,7 +118,7 @@ TEST_CASE(
     "[symmetry]")
 {
     for (int n = 2; n <= 11; ++n) {
-        std::uint64_t wrong = 0;
+        nqueens::test::failures wrong;
         std::array<std::uint64_t, 9> sizes{};
         for_each_solution_images(n, [&](const nqueens::board& b, const auto& im) {
             // images(): 1, 2, 4, 5 are the reflections, 3 the half turn, 6 and 7 the quarter turns.
@@ -125,11 +127,13 @@ TEST_CASE(
             const bool half = im[3] == b;
             const int size = nqueens::class_size(b);
             const int expected = quarter ? 2 : (half ? 4 : 8);
-            wrong += !reflected && (im[7] == b) == quarter && size == expected ? 0 : 1;
+            wrong.check(!reflected && (im[7] == b) == quarter && size == expected, nqueens::render_columns(b),
+                        ": class size ", size, ", reflected ", reflected, ", quarter ", quarter, ", half ",
+                        half);
             ++sizes[static_cast<std::size_t>(size)];
         });
         INFO("n = " << n);
-        CHECK(wrong == 0);
+        NQUEENS_CHECK_NO_FAILURES(wrong);
         if (n == 4) CHECK(sizes[2] == 2);  // {1, 3, 0, 2} and its mirror image
     }
 }
@@ -139,17 +143,19 @@ TEST_CASE("edge_orbit is 0 where a rotation is smaller, else the class size, for
 {
     using nqueens::detail::edge_orbit;
     for (int n = 4; n <= 11; ++n) {
-        std::uint64_t wrong = 0;
+        nqueens::test::failures wrong;
         std::uint64_t zero = 0;
         for_each_solution_images(n, [&](const nqueens::board& b, const auto& im) {
             const bool rotation_smaller = im[3] < b || im[6] < b || im[7] < b;
             const int expected = rotation_smaller ? 0 : nqueens::class_size(b);
             const auto rows = row_bits(b);
-            wrong += edge_orbit(n, rows.data()) == expected ? 0 : 1;
+            const int got = edge_orbit(n, rows.data());
+            wrong.check(got == expected, nqueens::render_columns(b), ": edge_orbit ", got, ", want ",
+                        expected);
             zero += expected == 0 ? 1 : 0;
         });
         INFO("n = " << n);
-        CHECK(wrong == 0);
+        NQUEENS_CHECK_NO_FAILURES(wrong);
         if (n > 4) CHECK(zero > 0);  // n = 4: both solutions are their own quarter turns
     }
 }

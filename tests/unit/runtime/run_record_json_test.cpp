@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // Record files as JSON: format 3 names the mode and the cut, format 2 is read or refused, hostile files cost
 // little.
+#include "support/records.hpp"
+
 #include <nqueens/runtime/plan.hpp>
 #include <nqueens/runtime/run_record.hpp>
 #include <nqueens/runtime/run_record_json.hpp>
@@ -15,23 +17,8 @@
 
 namespace {
 
-// Counts the first `limit` tasks of `plan` not yet in `b`.
-void run_some(const nqueens::work_plan& plan, nqueens::record_builder& b, std::size_t limit)
-{
-    std::size_t ran = 0;
-    for (std::size_t id = 0; id < plan.size() && ran < limit; ++id) {
-        if (!b.base().slice.contains(id) || b.is_done(id)) continue;
-        b.add(id, plan.run(id));
-        ++ran;
-    }
-}
-
-nqueens::run_record finished_shard(const nqueens::work_plan& plan, nqueens::shard s)
-{
-    nqueens::record_builder b(nqueens::make_record(plan, s, "nqueens test"));
-    run_some(plan, b, plan.size());
-    return b.snapshot();
-}
+using nqueens::test::finished_shard;
+using nqueens::test::run_some;
 
 // `r` as format 2 wrote it: the plan as the number `plan_version`, the
 // checksum as it was then.

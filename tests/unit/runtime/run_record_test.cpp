@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // Checkpoint and shard records: resuming, merging, the JSON form and the files it refuses.
 #include "support/oeis.hpp"
+#include "support/records.hpp"
 
 #include <nqueens/runtime/engine.hpp>
 #include <nqueens/runtime/merge.hpp>
@@ -14,23 +15,8 @@
 
 namespace {
 
-// Runs the tasks of `s` in `plan` that `b` has not done, stopping after `limit` tasks.
-void run_some(const nqueens::work_plan& plan, nqueens::record_builder& b, std::size_t limit)
-{
-    std::size_t ran = 0;
-    for (std::size_t id = 0; id < plan.size() && ran < limit; ++id) {
-        if (!b.base().slice.contains(id) || b.is_done(id)) continue;
-        b.add(id, plan.run(id));
-        ++ran;
-    }
-}
-
-nqueens::run_record finished_shard(const nqueens::work_plan& plan, nqueens::shard s)
-{
-    nqueens::record_builder b(nqueens::make_record(plan, s, "nqueens test"));
-    run_some(plan, b, plan.size());
-    return b.snapshot();
-}
+using nqueens::test::finished_shard;
+using nqueens::test::run_some;
 
 }  // namespace
 
