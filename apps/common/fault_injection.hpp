@@ -12,7 +12,8 @@ namespace nqueens::app {
 // The faults a test asked for, from NQUEENS_TEST_* environment variables.
 struct fault_hooks {
     std::optional<int> slow_rank;                // NQUEENS_TEST_SLOW_RANK: 2 s more on its first task
-    std::optional<int> wrong_rank;               // NQUEENS_TEST_WRONG_RANK: one solution too many there
+    std::optional<int> wrong_rank;               // NQUEENS_TEST_WRONG_RANK: one solution too many in its
+                                                 // first result
     std::optional<int> freeze_rank;              // NQUEENS_TEST_FREEZE_RANK: SIGSTOP after its first report
     std::optional<unsigned> thread_start_fails;  // NQUEENS_TEST_THREAD_START_FAILS: thread K fails (EAGAIN)
     std::optional<double> lease_floor;           // NQUEENS_TEST_LEASE_FLOOR: seconds, instead of 60

@@ -2,6 +2,7 @@
 // The progress line on stderr, and the tally that feeds it where parallel_count() does not.
 #include "common/progress_line.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -10,24 +11,22 @@
 
 namespace nqueens::app {
 
-namespace {
-
-// "4.2s", "12m05s", "3h20m"; "--" for an unknown (negative) time.
 std::string format_duration(double seconds)
 {
-    if (seconds < 0) return "--";
+    if (!(seconds >= 0) || !std::isfinite(seconds)) return "--";
+    seconds = std::min(seconds, 1e15);  // 31 million years: lround stays in range
     const long s = std::lround(seconds);
-    char buffer[32];
+    char buffer[40];
     if (seconds < 59.95)
         std::snprintf(buffer, sizeof buffer, "%.1fs", seconds);
-    else if (s >= 3600)
+    else if (s < 3600)
+        std::snprintf(buffer, sizeof buffer, "%ldm%02lds", s / 60, s % 60);
+    else if (s < 86400)
         std::snprintf(buffer, sizeof buffer, "%ldh%02ldm", s / 3600, s / 60 % 60);
     else
-        std::snprintf(buffer, sizeof buffer, "%ldm%02lds", s / 60, s % 60);
+        std::snprintf(buffer, sizeof buffer, "%ldd%02ldh", s / 86400, s / 3600 % 24);
     return buffer;
 }
-
-}  // namespace
 
 progress_line::progress_line(progress_mode mode)
     : terminal_(isatty(STDERR_FILENO) != 0), forced_(mode == progress_mode::on)

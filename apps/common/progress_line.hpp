@@ -9,8 +9,14 @@
 
 #include <cstddef>
 #include <span>
+#include <string>
 
 namespace nqueens::app {
+
+// A duration for people: "4.2s" under a minute, "12m05s", "3h20m",
+// "2d07h" (rounded to the second, then cut to the unit shown); "--" for an
+// unknown one (negative, NaN or infinite).
+std::string format_duration(double seconds);
 
 // "42.0 %  94/224 tasks  1.2s elapsed  ETA 1.7s" on stderr. Shown with
 // --progress, or by default when stderr is a terminal (not with

@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstring>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -52,7 +53,7 @@ public:
           keeper_(*keeper),
           signals_(signals),
           ranks_(ranks),
-          board_(plan, *keeper),
+          board_(plan, *keeper, ranks, std::random_device{}()),
           line_(s.progress),
           tally_(plan, board_.tasks()),
           state_(static_cast<std::size_t>(ranks), rank_state::counting),
@@ -61,12 +62,14 @@ public:
     {
     }
 
-    // Until every helper rank said goodbye or was written off; returns the
-    // exit status (or does not return: MPI_Abort).
+    // Until every helper rank said goodbye or was written off, or every
+    // task and check is in and only silent ranks are left; returns the exit
+    // status (or does not return: MPI_Abort).
     int run()
     {
         std::chrono::microseconds nap{20};
         while (active_ > 0) {
+            if (only_silent_ranks_left()) break;
             if (const int sig = signals_.caught()) return abort(keeper_.interrupted(sig, "nqueens-mpi"));
             keeper_.save_if_due();
             show_progress();
@@ -92,6 +95,7 @@ public:
             }
             if (flags & flag_goodbye) {
                 state_[static_cast<std::size_t>(*source)] = rank_state::gone;
+                board_.gone(*source);
                 --active_;
                 continue;
             }
@@ -101,7 +105,32 @@ public:
     }
 
 private:
-    enum class rank_state { counting, gone, written_off };
+    enum class rank_state { counting, gone, written_off, left_behind };
+    // Once every task is counted, the ranks that have been silent for
+    // `settle` (as a frozen one is) are not waited for: the result does not
+    // wait for their lease. The others are, while a check they can do is
+    // due or out; then they say goodbye as soon as they ask for work.
+    static constexpr auto settle = 3 * heartbeat;
+    bool only_silent_ranks_left()
+    {
+        if (!keeper_.complete()) return false;
+        bool left = false;
+        for (int k = 1; k < ranks_; ++k) {
+            const auto u = static_cast<std::size_t>(k);
+            if (state_[u] != rank_state::counting || clock::now() - heard_[u] <= settle) continue;
+            state_[u] = rank_state::left_behind;
+            board_.gone(k);
+            std::fprintf(stderr,
+                         "nqueens-mpi: warning: rank %d was silent for %.0f s once every task was in: not "
+                         "waited for\n",
+                         k, std::chrono::duration<double>(clock::now() - heard_[u]).count());
+            left = true;
+        }
+        if (left) std::fflush(stderr);
+        if (board_.checks_pending()) return false;
+        return std::none_of(state_.begin() + 1, state_.end(),
+                            [](rank_state r) { return r == rank_state::counting; });
+    }
 
     // MPI_Abort ends this process too, without destructors: the keeper (its
     // lock files) goes first.
@@ -173,6 +202,7 @@ private:
         heard_[u] = clock::now();
         if (state_[u] == rank_state::written_off) {  // only slow: counting again
             state_[u] = rank_state::counting;
+            board_.came_back(status.MPI_SOURCE);
             ++active_;
         }
         return status.MPI_SOURCE;
@@ -189,7 +219,7 @@ private:
             longest_ = std::max(longest_, static_cast<double>(t[4]) / 1e6);
             board_.reported(source, id);
             if (keeper_.is_done(id)) {
-                // Also counted by another rank: rerun by an idle one, or after a write-off.
+                // Also counted by another rank: a check, a rerun by an idle one, or after a write-off.
                 const solution_counts& first = keeper_.counts_of(id);
                 if (first.total != result.total || first.distinct != result.distinct)
                     throw std::runtime_error(
@@ -200,6 +230,7 @@ private:
             }
             keeper_.add(id, result);
             tally_.add(id);
+            board_.counted_first(source, id);
         }
     }
 
@@ -231,9 +262,11 @@ private:
     {
         line_(tally_.at(seconds()));
         line_.finish();
-        const auto lost = std::count(state_.begin(), state_.end(), rank_state::written_off);
+        const auto written_off = std::count(state_.begin(), state_.end(), rank_state::written_off);
+        const auto lost = written_off + std::count(state_.begin(), state_.end(), rank_state::left_behind);
         if (!keeper_.complete())
-            keeper_.stopped_short(lost > 0 ? " (" + std::to_string(lost) + " written off as silent)" : "");
+            keeper_.stopped_short(
+                written_off > 0 ? " (" + std::to_string(written_off) + " written off as silent)" : "");
         result_view shown = keeper_.finish(threads_);
         if (!s_.unique) shown.distinct.reset();  // only --unique shows it (n <= 5 counts it either way)
         shown.ranks = ranks_;
@@ -245,8 +278,8 @@ private:
             return status;
         }
         if (lost > 0) {
-            // A written-off rank never reaches MPI_Finalize: end the job here,
-            // with status 0, since the count is whole.
+            // A written-off or silent rank never reaches MPI_Finalize: end
+            // the job here, with status 0, since the count is whole.
             abort(0);
         }
         return 0;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
-// Handing out the tasks of nqueens-mpi: new ones, those of written-off ranks, and reruns by idle ranks.
+// Handing out the tasks of nqueens-mpi: new ones, those of written-off ranks, checks, and reruns by idle
+// ranks.
 #include "nqueens-mpi/task_board.hpp"
 
 #include <algorithm>
@@ -8,9 +9,15 @@
 
 namespace nqueens::app::mpi {
 
-task_board::task_board(const work_plan& plan, const run_record_keeper& keeper)
-    : keeper_(keeper), holder_(plan.size(), -1), checker_(plan.size(), -1)
+task_board::task_board(const work_plan& plan, const run_record_keeper& keeper, int ranks, std::uint64_t seed)
+    : keeper_(keeper),
+      holder_(plan.size(), -1),
+      checker_(plan.size(), -1),
+      counting_(static_cast<std::size_t>(std::max(ranks, 1)), true),
+      reported_(counting_.size(), false),
+      random_(seed)
 {
+    counting_[0] = false;  // rank 0 hands out, it does not count
     for (std::size_t id = 0; id < plan.size(); ++id)
         if (keeper.wanted(id)) todo_.push_back(id);
     std::stable_sort(todo_.begin(), todo_.end(),
@@ -29,6 +36,17 @@ void task_board::hand_out(int rank, std::size_t want, std::vector<std::uint64_t>
         const std::size_t id = again_.front();
         again_.pop_front();
         if (!keeper_.is_done(id)) give(id);
+    }
+    for (auto c = checks_due_.begin(); reply.size() < limit && c != checks_due_.end();) {
+        if (c->counted_by == rank) {
+            ++c;
+            continue;
+        }
+        reply.push_back(c->id);
+        checker_[c->id] = rank;
+        checking_.push_back(*c);
+        ++checks_handed_out_;
+        c = checks_due_.erase(c);
     }
     while (reply.size() < limit && next_ < todo_.size()) give(todo_[next_++]);
     if (reply.size() == limit) return;
@@ -52,14 +70,32 @@ void task_board::reported(int rank, std::size_t id)
         throw std::runtime_error("rank " + std::to_string(rank) + " reported task " + std::to_string(id) +
                                  ", which does not exist");
     if (holder_[id] == rank) holder_[id] = -1;
-    if (checker_[id] == rank) checker_[id] = -1;
+    if (checker_[id] == rank) {
+        checker_[id] = -1;
+        std::erase_if(checking_, [&](const check& c) { return c.id == id; });
+    }
+}
+
+void task_board::counted_first(int rank, std::size_t id)
+{
+    const auto r = static_cast<std::size_t>(rank);
+    const bool first = r < reported_.size() && !reported_[r];
+    if (first) reported_[r] = true;
+    // No check where no other rank ever counted: a single counting rank.
+    if (counting_.size() < 3) return;
+    if (first || random_() % check_one_in == 0) checks_due_.push_back({id, rank});
 }
 
 std::size_t task_board::write_off(int rank)
 {
+    if (static_cast<std::size_t>(rank) < counting_.size()) counting_[static_cast<std::size_t>(rank)] = false;
+    // Its checks go back to the front of those due.
+    for (auto c = checking_.rbegin(); c != checking_.rend(); ++c)
+        if (checker_[c->id] == rank) checks_due_.push_front(*c);
+    std::erase_if(checking_, [&](const check& c) { return checker_[c.id] == rank; });
     std::size_t held = 0;
     for (std::size_t id = 0; id < holder_.size(); ++id) {
-        if (checker_[id] == rank) checker_[id] = -1;  // its holder still runs it
+        if (checker_[id] == rank) checker_[id] = -1;  // its holder still runs it, or a check goes again
         if (holder_[id] != rank) continue;
         holder_[id] = -1;
         if (!keeper_.is_done(id)) {
@@ -68,6 +104,30 @@ std::size_t task_board::write_off(int rank)
         }
     }
     return held;
+}
+
+void task_board::came_back(int rank)
+{
+    if (static_cast<std::size_t>(rank) < counting_.size()) counting_[static_cast<std::size_t>(rank)] = true;
+}
+
+void task_board::gone(int rank)
+{
+    if (static_cast<std::size_t>(rank) < counting_.size()) counting_[static_cast<std::size_t>(rank)] = false;
+}
+
+bool task_board::can_check(const check& c) const
+{
+    for (std::size_t r = 1; r < counting_.size(); ++r)
+        if (counting_[r] && static_cast<int>(r) != c.counted_by) return true;
+    return false;
+}
+
+bool task_board::checks_pending() const
+{
+    for (const check& c : checking_)
+        if (counting_[static_cast<std::size_t>(checker_[c.id])]) return true;
+    return std::any_of(checks_due_.begin(), checks_due_.end(), [&](const check& c) { return can_check(c); });
 }
 
 }  // namespace nqueens::app::mpi

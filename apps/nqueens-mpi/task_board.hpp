@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
-// Rank 0's view of the tasks of nqueens-mpi: which are still to hand out, and which rank holds which.
+// Rank 0's view of the tasks of nqueens-mpi: which are still to hand out, which rank holds which, and
+// which counted tasks another rank counts again as a check.
 #ifndef NQUEENS_APPS_NQUEENS_MPI_TASK_BOARD_HPP
 #define NQUEENS_APPS_NQUEENS_MPI_TASK_BOARD_HPP
 
@@ -10,39 +11,72 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <random>
 #include <span>
 #include <vector>
 
 namespace nqueens::app::mpi {
 
-// The tasks of a run that `keeper` still wants, handed out largest estimate
-// first; the tasks of written-off ranks go out again before them; once none
-// is left, an idle rank gets the oldest task still out with another rank to
-// rerun (each such task once).
+// A check of the counting ranks: the first task each rank reports, and
+// about one in check_one_in of the tasks after it (drawn at random), is
+// counted again by another rank, handed out before any new task. With a
+// single counting rank there is none to check it.
+inline constexpr std::uint64_t check_one_in = 64;
+
+// The tasks of a run that `keeper` still wants, handed out in this order:
+// the tasks of written-off ranks; the checks due (each to a rank other
+// than the one that counted the task); new tasks, largest estimate first;
+// once none is left, to an idle rank the oldest task still out with
+// another rank, to rerun (each such task once).
 class task_board {
 public:
-    // `plan` and `keeper` must outlive the board.
-    task_board(const work_plan& plan, const run_record_keeper& keeper);
+    // `plan` and `keeper` must outlive the board. Ranks 1 .. ranks - 1
+    // count; `seed` draws the checks.
+    task_board(const work_plan& plan, const run_record_keeper& keeper, int ranks, std::uint64_t seed);
 
     // The tasks this run counts.
     std::span<const std::size_t> tasks() const noexcept { return todo_; }
 
     // Appends up to `want` task ids for `rank` to `reply`.
     void hand_out(int rank, std::size_t want, std::vector<std::uint64_t>& reply);
-    // `rank` reported task `id`; std::runtime_error if there is no such task.
+    // `rank` reported task `id` (call before counted_first);
+    // std::runtime_error if there is no such task.
     void reported(int rank, std::size_t id);
-    // `rank` was written off: its unfinished tasks go out again, first.
-    // Returns how many.
+    // `rank`'s report of `id` was its first count (the record takes it):
+    // draws whether another rank counts it again.
+    void counted_first(int rank, std::size_t id);
+    // `rank` was written off: its unfinished tasks go out again, first, and
+    // its checks to another rank. Returns how many unfinished tasks.
     std::size_t write_off(int rank);
+    // A written-off rank reported again: it takes work again.
+    void came_back(int rank);
+    // `rank` said goodbye: it takes no more work.
+    void gone(int rank);
+    // Checks drawn and not yet in, that a rank still counting can do.
+    bool checks_pending() const;
+    // Checks handed out so far (whose results were or will be compared).
+    std::size_t checks_handed_out() const noexcept { return checks_handed_out_; }
 
 private:
+    struct check {
+        std::size_t id;
+        int counted_by;
+    };
+    bool can_check(const check& c) const;
+
     const run_record_keeper& keeper_;
     std::vector<std::size_t> todo_;  // largest estimate first
     std::size_t next_ = 0;           // todo_[next_] is the next new task
     std::vector<int> holder_;        // the rank a task was last handed to, or -1
-    std::vector<int> checker_;       // the idle rank rerunning it, or -1
+    std::vector<int> checker_;       // the rank counting it again, or -1
     std::deque<std::size_t> out_;    // tasks handed out, oldest first
     std::deque<std::size_t> again_;  // the tasks of written-off ranks
+    std::deque<check> checks_due_;   // drawn, not yet handed out
+    std::vector<check> checking_;    // handed out, not yet reported
+    std::vector<bool> counting_;     // by rank: takes work
+    std::vector<bool> reported_;     // by rank: its first task is in
+    std::mt19937_64 random_;
+    std::size_t checks_handed_out_ = 0;
 };
 
 }  // namespace nqueens::app::mpi

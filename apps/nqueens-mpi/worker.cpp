@@ -47,7 +47,8 @@ int run_worker(const work_plan& plan, unsigned threads, int rank, std::stop_toke
     const bool slow = is_test_rank(faults().slow_rank, rank);
     const bool wrong = is_test_rank(faults().wrong_rank, rank);
     bool freeze = is_test_rank(faults().freeze_rank, rank);
-    bool first = true;  // the rank's first task is yet to start
+    bool first = true;         // the rank's first task is yet to start
+    bool first_result = true;  // and its first result is yet to come
     std::size_t running = 0;
     bool no_more = false;
     bool stopped = false;
@@ -83,13 +84,12 @@ int run_worker(const work_plan& plan, unsigned threads, int rank, std::stop_toke
                     const std::size_t id = queue.front();
                     queue.pop_front();
                     ++running;
-                    const bool hooked = std::exchange(first, false) && (slow || wrong);
+                    const bool hooked = std::exchange(first, false) && slow;
                     lock.unlock();
                     const auto started = std::chrono::steady_clock::now();
-                    for (int i = 0; hooked && slow && i < 20 && !stop.stop_requested(); ++i)
+                    for (int i = 0; hooked && i < 20 && !stop.stop_requested(); ++i)
                         std::this_thread::sleep_for(std::chrono::milliseconds(100));
                     std::optional<solution_counts> r = plan.run(id, stop, ws);
-                    if (r && hooked && wrong) ++r->total;
                     const auto took = std::chrono::duration_cast<std::chrono::microseconds>(
                         std::chrono::steady_clock::now() - started);
                     lock.lock();
@@ -97,6 +97,7 @@ int run_worker(const work_plan& plan, unsigned threads, int rank, std::stop_toke
                     if (!r) {
                         stopped = true;
                     } else {
+                        if (wrong && std::exchange(first_result, false)) ++r->total;
                         results.push_back({id, *r, static_cast<std::uint64_t>(took.count())});
                     }
                     cv.notify_all();

@@ -10,12 +10,14 @@ bin=$3
 faultbin=$4
 . "$(dirname "$0")/lib.sh"
 # CI runs as root; keep all traffic on this machine (shared memory, loopback).
+# $mca: more options for mpirun.
 # Open MPI's own allocations outlive MPI_Finalize: keep LeakSanitizer (CI's
 # ASan suite) from failing every run for them.
+mca=
 run() {
     local np=$1
     shift
-    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$mpirun" --allow-run-as-root --oversubscribe --bind-to none --mca btl self,vader --mca oob_tcp_if_include lo -np "$np" "${program:-$mpibin}" "$@"
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$mpirun" --allow-run-as-root --oversubscribe --bind-to none --mca btl self,vader --mca oob_tcp_if_include lo $mca -np "$np" "${program:-$mpibin}" "$@"
 }
 # fault_run NP ARGS...: run, with the test build (its NQUEENS_TEST_* hooks).
 fault_run() { program=$faultbin run "$@"; }
@@ -58,7 +60,11 @@ cp="$dir/cp16.json"
 start=$(date +%s%N)
 "$bin" count 16 --threads 2 >/dev/null
 ms=$((($(date +%s%N) - start) / 1000000 * 3 / 4 + 500))  # 3/4 of the count, after mpirun's start-up
-run 2 count 16 --checkpoint "$cp" --checkpoint-interval 1 >/dev/null 2>&1 &
+# mpirun sends SIGKILL 1 s after it passes on a SIGTERM (Open MPI's
+# odls_base_sigkill_timeout): on a loaded machine rank 0 may need longer to
+# save the checkpoint and remove its lock, so it gets 10 s, as
+# docs/cluster.md advises.
+mca="--mca odls_base_sigkill_timeout 10" run 2 count 16 --checkpoint "$cp" --checkpoint-interval 1 >/dev/null 2>&1 &
 pid=$!
 sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
 kill -TERM "$pid" 2>/dev/null  # SIGINT would be ignored: a background job of a script starts with it ignored
@@ -186,18 +192,42 @@ end_frozen_job() {
     wait_ending "$pid" "$what: mpirun still running 60 s after the frozen rank was killed" 600
     wait "$pid" 2>/dev/null
 }
-# The rank to be frozen is slow on its first task (test hook
-# NQUEENS_TEST_SLOW_RANK: 2 s more), so that it still holds work when the
-# SIGSTOP comes, however fast the others count.
-cp="$dir/frozen3.json"
-NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=2 fault_run 3 count 17 --threads 1 --lease 3 --checkpoint "$cp" \
+# A rank that is written off and comes back, twice (SIGSTOP, then SIGCONT
+# after its lease): it counts again, the others take its tasks each time,
+# and the count ends exact, with status 0 and one warning per write-off.
+# n = 19, long enough for both; the rank to be frozen is slow on its first
+# task (test hook NQUEENS_TEST_SLOW_RANK: 2 s more), so that it still holds
+# work when the first SIGSTOP comes, however fast the others count.
+# wait_for_lines FILE PATTERN K: up to 60 s for K lines matching PATTERN.
+wait_for_lines() {
+    local _
+    for _ in $(seq 600); do
+        [ "$(grep -c "$2" "$1" 2>/dev/null)" -ge "$3" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+cp="$dir/back.json"
+silent='^nqueens-mpi: warning: rank 2 was silent for 3 s: written off, its [0-9]* unfinished tasks go to the other ranks$'
+NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=2 fault_run 3 count 19 --threads 1 --lease 3 --checkpoint "$cp" \
     >"$dir/out" 2>"$dir/err" &
 pid=$!
 frozen=$(stop_rank 2 "$cp") || fail "no rank 2 to freeze"
-end_frozen_job "$pid" "$frozen" "$dir/out" "^n = 17: " "rank 2 frozen"
-case $(cat "$dir/out") in "n = 17: 95815104 solutions"*) ;; *) fail "rank 2 frozen: printed $(cat "$dir/out")" ;; esac
-grep -q '^nqueens-mpi: warning: rank 2 was silent for 3 s: written off, its [0-9]* unfinished tasks go to the other ranks$' "$dir/err" ||
-    fail "rank 2 frozen: rank 0 said: $(cat "$dir/err")"
+if [ -n "$frozen" ]; then
+    wait_for_lines "$dir/err" "$silent" 1 || fail "rank 2 frozen: not written off within 60 s: $(cat "$dir/err")"
+    kill -CONT "$frozen"
+    sleep 2
+    kill -STOP "$frozen"
+    wait_for_lines "$dir/err" "$silent" 2 || fail "rank 2 frozen again: not written off within 60 s: $(cat "$dir/err")"
+    kill -CONT "$frozen"
+fi
+wait_ending "$pid" "rank 2 written off twice: the count did not end within 60 s"
+wait "$pid"; status=$?
+[ "$status" -eq 0 ] || fail "rank 2 written off twice: exit $status: $(cat "$dir/err")"
+case $(cat "$dir/out") in "n = 19: 4968057848 solutions"*) ;; *) fail "rank 2 written off twice: printed $(cat "$dir/out")" ;; esac
+[ "$(grep -c "$silent" "$dir/err")" -eq 2 ] && [ "$(grep -c '^nqueens-mpi: ' "$dir/err")" -eq 2 ] ||
+    fail "rank 2 written off twice: rank 0 said: $(cat "$dir/err")"
+echo "rank 2 written off twice and back: $(cat "$dir/out")"
 cp="$dir/frozen.json"
 NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=1 fault_run 2 count 17 --threads 1 --lease 3 --checkpoint "$cp" \
     >"$dir/out" 2>"$dir/err" &
@@ -215,10 +245,12 @@ case $out in "n = 17: 95815104 solutions"*) ;; *) fail "resume after a frozen ra
 # spends 2 s more on its first task (test hook NQUEENS_TEST_SLOW_RANK) and
 # stops itself once it has reported it (NQUEENS_TEST_FREEZE_RANK, a SIGSTOP
 # at a known moment): it is written off after at least 8 s of silence, not
-# after the floor's 3 s (3 heartbeats), and the count is exact.
+# after the floor's 3 s (3 heartbeats). n = 19, so that tasks are still out
+# then; once the line is there, rank 0 is interrupted (the count's end is
+# checked above).
 cp="$dir/lease.json"
 NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=2 NQUEENS_TEST_FREEZE_RANK=2 NQUEENS_TEST_LEASE_FLOOR=3 \
-    fault_run 3 count 17 --threads 1 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+    fault_run 3 count 19 --threads 1 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
 pid=$!
 frozen=
 for _ in $(seq 300); do
@@ -226,8 +258,10 @@ for _ in $(seq 300); do
     sleep 0.1
 done
 [ -n "$frozen" ] || fail "no rank 2 found for the default lease"
-end_frozen_job "$pid" "$frozen" "$dir/out" "^n = 17: " "rank 2 frozen after a long task"
-case $(cat "$dir/out") in "n = 17: 95815104 solutions"*) ;; *) fail "rank 2 frozen after a long task: printed $(cat "$dir/out")" ;; esac
+wait_for_lines "$dir/err" "^nqueens-mpi: warning: rank 2 was silent for " 1
+rank0=$(rank_pid 0)
+[ -n "$rank0" ] && kill -TERM "$rank0"
+end_frozen_job "$pid" "$frozen" "$dir/err" "interrupted by SIGTERM" "rank 2 frozen after a long task"
 line=$(grep "^nqueens-mpi: warning: rank 2 was silent for " "$dir/err")
 lease=$(printf '%s' "$line" | sed -nE 's/^nqueens-mpi: warning: rank 2 was silent for ([0-9]+) s \(the default lease: 4 x the longest task so far, ([0-9.]+) s, and at least 3 s\): written off, its [0-9]+ unfinished tasks go to the other ranks$/\1 \2/p')
 if [ -z "$lease" ] || [ "$(printf '%s\n' "$lease" | wc -l)" -ne 1 ]; then
@@ -238,6 +272,44 @@ else
         fail "rank 2 frozen after a long task: a lease of $1 s for a longest task of $2 s, want 4 times it (at least 8 s)"
     echo "default lease: $line"
 fi
+
+# Once every task is in, a frozen rank is not waited for: with the default
+# lease (60 s) the result comes as soon as the other rank has counted the
+# frozen one's tasks, with no write-off, and one line says which rank was
+# left (the job is then aborted with status 0, so mpirun's status is not
+# checked).
+cp="$dir/done.json"
+NQUEENS_TEST_TAG=$dir NQUEENS_TEST_FREEZE_RANK=2 fault_run 3 count 17 --threads 1 --checkpoint "$cp" \
+    >"$dir/out" 2>"$dir/err" &
+pid=$!
+frozen=
+for _ in $(seq 300); do
+    [ -s "$cp" ] && frozen=$(rank_pid 2) && [ -n "$frozen" ] && break
+    sleep 0.1
+done
+end_frozen_job "$pid" "$frozen" "$dir/out" "^n = 17: " "rank 2 frozen, every task in"
+case $(cat "$dir/out") in "n = 17: 95815104 solutions"*) ;; *) fail "rank 2 frozen, every task in: printed $(cat "$dir/out")" ;; esac
+grep -q "written off" "$dir/err" && fail "rank 2 frozen, every task in: waited for its lease: $(cat "$dir/err")"
+grep -q '^nqueens-mpi: warning: rank 2 was silent for [0-9]* s once every task was in: not waited for$' "$dir/err" ||
+    fail "rank 2 frozen, every task in: rank 0 said: $(cat "$dir/err")"
+grep -q '"complete":true' "$cp" || fail "rank 2 frozen, every task in: the checkpoint is not complete"
+
+# A faulty rank, wrong from its first result (test hook
+# NQUEENS_TEST_WRONG_RANK), is caught while the count runs: each rank's
+# first task is counted again by another rank.
+NQUEENS_TEST_TAG=$dir NQUEENS_TEST_WRONG_RANK=1 fault_run 3 count 16 --threads 1 >"$dir/out" 2>"$dir/err" &
+pid=$!
+for _ in $(seq 600); do
+    kill -0 "$pid" 2>/dev/null || break
+    grep -q '^nqueens-mpi: error: ' "$dir/err" && [ -z "$(rank_pid 0)$(rank_pid 1)$(rank_pid 2)" ] && break
+    sleep 0.1
+done
+wait_ending "$pid" "nqueens-mpi hung 60 s with a rank wrong from its first result" 100
+wait "$pid"; status=$?
+[ "$status" -ne 0 ] && [ ! -s "$dir/out" ] ||
+    fail "a rank wrong from its first result: exit $status, printed: $(cat "$dir/out")"
+grep -q '^nqueens-mpi: error: task [0-9]* was counted twice with different results ([0-9]* and [0-9]* solutions, rank [12] the second): a node is faulty$' "$dir/err" ||
+    fail "a rank wrong from its first result: rank 0 said: $(cat "$dir/err")"
 
 # Once no task is left to hand out, an idle rank reruns the oldest task still
 # out with another rank: the first result counts, an equal second one is
@@ -262,7 +334,7 @@ wait "$pid"; status=$?
 [ "$status" -ne 0 ] || fail "nqueens-mpi exited 0 with a faulty rank: $(cat "$dir/out")"
 [ ! -s "$dir/out" ] || fail "a faulty rank: printed on stdout: $(cat "$dir/out")"
 [ "$(grep -c '^nqueens-mpi: ' "$dir/err")" -eq 1 ] &&
-    grep -q '^nqueens-mpi: error: task [0-9]* was counted twice with different results ([0-9]* and [0-9]* solutions, rank 1 the second): a node is faulty$' "$dir/err" ||
+    grep -q '^nqueens-mpi: error: task [0-9]* was counted twice with different results ([0-9]* and [0-9]* solutions, rank [12] the second): a node is faulty$' "$dir/err" ||
     fail "a faulty rank: rank 0 said: $(cat "$dir/err")"
 
 expect_lease_error() {

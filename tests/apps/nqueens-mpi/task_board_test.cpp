@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: BSL-1.0
+// apps/nqueens-mpi/task_board: rank 0's bookkeeping of nqueens-mpi without MPI, by simulated ranks: every
+// task handed out and counted, checks by another rank at their stated rate, ranks written off (twice) and
+// coming back, the count still exact.
+#include "nqueens-mpi/task_board.hpp"
+
+#include "support/failures.hpp"
+#include "support/oeis.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <random>
+#include <set>
+#include <vector>
+
+namespace {
+
+using nqueens::app::record_options;
+using nqueens::app::run_record_keeper;
+using nqueens::app::mpi::check_one_in;
+using nqueens::app::mpi::task_board;
+
+std::vector<std::uint64_t> ask(task_board& board, int rank, std::size_t want)
+{
+    std::vector<std::uint64_t> reply;
+    board.hand_out(rank, want, reply);
+    return reply;
+}
+
+// A run of `plan` over `ranks` ranks: each counting rank keeps the ids it
+// was given in a queue and reports them in order, as nqueens-mpi's workers
+// do; what the board hands out and what the record takes are tallied.
+struct simulated_run {
+    const nqueens::work_plan& plan;
+    run_record_keeper keeper;
+    task_board board;
+    std::vector<std::deque<std::size_t>> queue;
+    std::vector<nqueens::solution_counts> counts;  // by task
+    std::vector<int> first_counter;                // by task: the rank whose count the record took
+    std::size_t seconds_counts = 0;                // reports of a task the record already held
+    nqueens::test::failures wrong;
+
+    simulated_run(const nqueens::work_plan& p, int ranks, std::uint64_t seed)
+        : plan(p),
+          keeper(record_options{}, p),
+          board(p, keeper, ranks, seed),
+          queue(static_cast<std::size_t>(ranks)),
+          first_counter(p.size(), -1)
+    {
+        for (std::size_t id = 0; id < p.size(); ++id) counts.push_back(p.run(id));
+    }
+
+    void ask_for(int rank, std::size_t want)
+    {
+        for (const std::uint64_t id : ask(board, rank, want))
+            queue[static_cast<std::size_t>(rank)].push_back(id);
+    }
+
+    // `rank` reports the task at the head of its queue.
+    void report(int rank)
+    {
+        auto& q = queue[static_cast<std::size_t>(rank)];
+        if (q.empty()) return;
+        const std::size_t id = q.front();
+        q.pop_front();
+        board.reported(rank, id);
+        if (keeper.is_done(id)) {
+            ++seconds_counts;
+            wrong.check(first_counter[id] != rank, "task ", id, " counted twice by rank ", rank);
+            return;
+        }
+        keeper.add(id, counts[id]);
+        first_counter[id] = rank;
+        board.counted_first(rank, id);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("one counting rank gets every task once, largest estimate first, and no check", "[task_board]")
+{
+    const nqueens::work_plan plan(14);
+    simulated_run run(plan, 2, 1);
+    REQUIRE(run.board.tasks().size() == plan.size());
+    std::vector<std::uint64_t> got;
+    for (;;) {
+        const auto reply = ask(run.board, 1, 5);
+        if (reply.empty()) break;
+        REQUIRE(reply.size() <= 5);
+        for (const std::uint64_t id : reply) {
+            got.push_back(id);
+            run.board.reported(1, id);
+            run.keeper.add(id, run.counts[id]);
+            run.board.counted_first(1, id);
+        }
+    }
+    CHECK(got.size() == plan.size());
+    CHECK(std::set<std::uint64_t>(got.begin(), got.end()).size() == plan.size());
+    for (std::size_t i = 1; i < got.size(); ++i) CHECK(plan.estimate(got[i - 1]) >= plan.estimate(got[i]));
+    CHECK(run.keeper.complete());
+    CHECK(run.board.checks_handed_out() == 0);
+    CHECK_FALSE(run.board.checks_pending());
+}
+
+TEST_CASE("each rank's first task is counted again by another rank, before any new task", "[task_board]")
+{
+    const nqueens::work_plan plan(14);
+    simulated_run run(plan, 3, 7);
+    run.ask_for(1, 1);
+    run.ask_for(2, 1);
+    const std::size_t first1 = run.queue[1].front();
+    const std::size_t first2 = run.queue[2].front();
+    run.report(1);
+    run.report(2);
+    CHECK(run.board.checks_pending());
+    // Rank 1 is given rank 2's first task to count again, never its own.
+    const auto reply1 = ask(run.board, 1, 1);
+    REQUIRE(reply1.size() == 1);
+    CHECK(reply1[0] == first2);
+    const auto reply2 = ask(run.board, 2, 3);
+    REQUIRE(!reply2.empty());
+    CHECK(reply2[0] == first1);
+    CHECK(std::count(reply2.begin(), reply2.end(), first2) == 0);
+    CHECK(run.board.checks_handed_out() == 2);
+    // The checks are out until they are reported.
+    CHECK(run.board.checks_pending());
+    run.board.reported(1, first2);
+    run.board.reported(2, first1);
+    CHECK_FALSE(run.board.checks_pending());
+}
+
+TEST_CASE("about 1 in check_one_in tasks is checked, drawn across the whole run", "[task_board]")
+{
+    // n = 21's plan has tens of thousands of tasks: enough to see the rate.
+    const nqueens::work_plan plan(21);
+    const std::size_t tasks = plan.size();
+    REQUIRE(tasks > 20000);
+    std::vector<std::size_t> checked_per_seed;
+    std::set<std::vector<std::uint64_t>> samples;
+    for (const std::uint64_t seed : {1u, 2u, 3u}) {
+        const run_record_keeper keeper(record_options{}, plan);
+        task_board board(plan, keeper, 3, seed);
+        std::vector<std::uint64_t> checked;
+        std::size_t last_half = 0;
+        for (std::size_t i = 0; i < tasks; ++i) {
+            const std::size_t id = board.tasks()[i];
+            const int rank = 1 + static_cast<int>(i % 2);
+            board.counted_first(rank, id);  // the record is not consulted for checks
+            // The checks come first in a reply: as many as the board counts.
+            const std::size_t before = board.checks_handed_out();
+            const auto reply = ask(board, 3 - rank, 1);
+            for (std::size_t k = 0; k < board.checks_handed_out() - before; ++k) {
+                checked.push_back(reply[k]);
+                last_half += i >= tasks / 2 ? 1 : 0;
+                board.reported(3 - rank, reply[k]);
+            }
+        }
+        INFO("seed " << seed << ": " << checked.size() << " checks of " << tasks << " tasks, " << last_half
+                     << " in the second half");
+        const double expected = static_cast<double>(tasks) / check_one_in;
+        CHECK(static_cast<double>(checked.size()) > 0.7 * expected);
+        CHECK(static_cast<double>(checked.size()) < 1.3 * expected + 2);
+        CHECK(static_cast<double>(last_half) > 0.3 * expected);  // not only the first tasks
+        CHECK(board.checks_handed_out() == checked.size());
+        samples.insert(checked);
+    }
+    CHECK(samples.size() == 3);  // each seed draws its own sample
+}
+
+TEST_CASE("a rank written off twice, coming back each time, leaves the count exact", "[task_board]")
+{
+    // Ranks 1..3 count; events drawn at random: a rank asks for work,
+    // reports its next task, is written off (silent: it keeps its queue and
+    // reports it later) or comes back. Every task must be counted, the
+    // checks done by another rank, and the total be OEIS A000170.
+    for (const std::uint64_t seed : {11u, 12u, 13u, 14u, 15u}) {
+        INFO("seed " << seed);
+        const nqueens::work_plan plan(14);
+        simulated_run run(plan, 4, seed);
+        std::mt19937_64 random(seed);
+        std::vector<int> write_offs(4, 0);
+        std::vector<bool> silent(4, false);
+        std::size_t steps = 0;
+        while (!(run.keeper.complete() && !run.board.checks_pending()) && steps < 200000) {
+            ++steps;
+            // Rank 1 is written off at a quarter and at half of the tasks.
+            const std::size_t taken = static_cast<std::size_t>(std::count_if(
+                run.first_counter.begin(), run.first_counter.end(), [](int r) { return r >= 0; }));
+            if (!silent[1] && write_offs[1] < 2 && taken >= (write_offs[1] + 1) * plan.size() / 4) {
+                silent[1] = true;
+                ++write_offs[1];
+                run.board.write_off(1);
+            }
+            const int rank = 1 + static_cast<int>(random() % 3);
+            const auto u = static_cast<std::size_t>(rank);
+            const auto event = random() % 20;
+            if (silent[u]) {
+                if (event == 0) {  // reports again
+                    silent[u] = false;
+                    run.board.came_back(rank);
+                }
+                continue;
+            }
+            if (event == 0 && write_offs[u] < 2 && std::count(silent.begin(), silent.end(), true) < 2) {
+                silent[u] = true;
+                ++write_offs[u];
+                run.board.write_off(rank);
+            } else if (event < 8) {
+                if (run.queue[u].size() < 3) run.ask_for(rank, 3 - run.queue[u].size());
+            } else {
+                run.report(rank);
+            }
+        }
+        NQUEENS_CHECK_NO_FAILURES(run.wrong);
+        CHECK(run.keeper.complete());
+        CHECK_FALSE(run.board.checks_pending());
+        CHECK(write_offs[1] == 2);
+        std::uint64_t sum = 0;
+        for (std::size_t id = 0; id < plan.size(); ++id) sum += run.keeper.counts_of(id).total;
+        CHECK(sum == nqueens::test::total(14));
+        CHECK(run.board.checks_handed_out() >= 3);  // each rank's first task at least
+    }
+}
+
+TEST_CASE("a check whose only other rank is gone is not waited for", "[task_board]")
+{
+    const nqueens::work_plan plan(12);
+    simulated_run run(plan, 3, 5);
+    run.ask_for(1, 1);
+    run.report(1);  // rank 1's first task: a check due, for rank 2 alone
+    CHECK(run.board.checks_pending());
+    const auto reply = ask(run.board, 2, 1);
+    REQUIRE(reply.size() == 1);
+    CHECK(run.board.checks_pending());  // out with rank 2
+    run.board.write_off(2);             // and back to the ones due, with no rank to do it
+    CHECK_FALSE(run.board.checks_pending());
+    run.board.came_back(2);
+    CHECK(run.board.checks_pending());
+    CHECK(ask(run.board, 2, 1) == reply);
+    run.board.gone(2);
+    CHECK_FALSE(run.board.checks_pending());
+}
