@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: BSL-1.0
 // detail/join/pairs/cpu_tier.hpp and the join's builds for wider instruction sets
-// (join/pairs/count_pairs.hpp): each build this CPU can run counts what the baseline build counts. Compiled
-// with the default flags (no -march), so that the builds for POPCNT and for AVX-512's VPOPCNTDQ are in the
-// binary.
+// (join/pairs/count_pairs.hpp): each build this CPU can run counts what the baseline build counts, at every
+// key width, and OEIS A000170 through the join. Compiled twice: with the default flags (no -march), so that
+// the builds for POPCNT and for AVX-512's VPOPCNTDQ are in the binary, and as cpu_tier_native_test with the
+// programs' flags (-march=native), so that the code the programs run, such as the AVX-512 direct count on a
+// CPU that has AVX-512, is checked without MPI or the command line.
+#include "support/failures.hpp"
 #include "support/oeis.hpp"
 
 #include <nqueens/detail/join/layout.hpp>
@@ -16,6 +19,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <random>
+#include <set>
 #include <vector>
 
 namespace {
@@ -94,5 +99,87 @@ TEST_CASE("every tier counts the largest task of n = 18 and of 19 as the baselin
         CHECK(baseline > 0);
         CHECK(baseline == plan.run(largest).total);
         for (const d::cpu_tier tier : capped) CHECK(task_total(n, t, tier, 4) == baseline);
+    }
+}
+
+TEST_CASE("every tier counts the fitting pairs of random keys at every key width, tails included",
+          "[cpu_tier]")
+{
+    // Each n from 6 to 32 sets a key width (two families of diagonals of
+    // its layout's width): keys of 10 to 62 bits, under and over 32, meet
+    // every tier's direct and sliced counts. Group sizes that are not
+    // multiples of 8 or 16 leave tails for the vector loops' masks.
+    std::mt19937_64 random(2026);
+    std::set<int> widths;
+    for (int n = 6; n <= d::join_max_n; ++n) {
+        const d::join_layout layout = d::make_join_layout(n);
+        if (!widths.insert(layout.width).second) continue;
+        INFO("n = " << n << ", key of " << 2 * layout.width << " bits");
+        const auto draw_key = [&] {
+            d::diagonal_key key = 0;
+            for (int family = 0; family < 2; ++family) {
+                const auto count = 1 + random() % static_cast<std::uint64_t>(std::max(1, layout.top));
+                for (std::uint64_t i = 0; i < count; ++i)
+                    key |= d::diagonal_key{1}
+                           << (family * layout.width +
+                               static_cast<int>(random() % static_cast<std::uint64_t>(layout.width)));
+            }
+            return key;
+        };
+        nqueens::test::failures wrong;
+        std::uint64_t fits = 0;
+        for (const std::uint32_t size : {1u, 7u, 9u, 17u, 40u, 333u, 1001u}) {
+            d::top_list tops, bottoms;
+            const std::uint32_t others = 517;
+            for (std::uint32_t i = 0; i < size; ++i) tops.keys.push_back(draw_key());
+            for (std::uint32_t i = 0; i < others; ++i) bottoms.keys.push_back(draw_key());
+            tops.start = {0, size};
+            bottoms.start = {0, others};
+            std::uint64_t checked = 0;
+            for (const d::diagonal_key x : tops.keys)
+                for (const d::diagonal_key y : bottoms.keys)
+                    checked += (x & d::turned_key(y, layout.width)) == 0 ? 1 : 0;
+            for (const d::cpu_tier tier : capped)
+                for (const std::size_t direct_width : {std::size_t{0}, std::size_t{1} << 20}) {
+                    d::pair_scratch pairs;
+                    pairs.cpu = tier;
+                    pairs.direct_width = direct_width;
+                    const std::uint64_t got = d::join_groups(layout, tops, 0, bottoms, 0, pairs);
+                    wrong.check(got == checked, size, " tops, tier ", static_cast<int>(tier),
+                                ", direct width ", direct_width, ": ", got, " fits against ", checked);
+                }
+            fits += checked;
+        }
+        NQUEENS_CHECK_NO_FAILURES(wrong);
+        CHECK(fits > 0);
+    }
+    CHECK(widths.size() >= 10);
+}
+
+TEST_CASE("every tier counts OEIS A000170 for n = 12..17 through the join", "[cpu_tier]")
+{
+    // Whole counts, so that a slip that only some groups reach (a tail, a
+    // wide key) shows in the total, as it would in `nqueens count`.
+    for (int n = 12; n <= 17; ++n) {
+        for (const d::cpu_tier tier : capped) {
+            if (d::usable_cpu_tier(tier) != tier) continue;  // the same as a narrower one here
+            INFO("n = " << n << ", tier " << static_cast<int>(tier));
+            std::uint64_t sum = 0;
+            d::for_each_join_task(n, [&](const d::join_task& t) { sum += task_total(n, t, tier, 4); });
+            CHECK(sum == total(n));
+        }
+    }
+}
+
+TEST_CASE("every tier counts OEIS A000170 for n = 18 and 19 through the join", "[cpu_tier][.slow]")
+{
+    for (int n = 18; n <= 19; ++n) {
+        for (const d::cpu_tier tier : capped) {
+            if (d::usable_cpu_tier(tier) != tier) continue;  // the same as a narrower one here
+            INFO("n = " << n << ", tier " << static_cast<int>(tier));
+            std::uint64_t sum = 0;
+            d::for_each_join_task(n, [&](const d::join_task& t) { sum += task_total(n, t, tier, 4); });
+            CHECK(sum == total(n));
+        }
     }
 }
