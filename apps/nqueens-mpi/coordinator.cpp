@@ -204,6 +204,11 @@ private:
             state_[u] = rank_state::counting;
             board_.came_back(status.MPI_SOURCE);
             ++active_;
+            std::fprintf(
+                stderr,
+                "nqueens-mpi: warning: rank %d reported again after it was written off: it counts again\n",
+                status.MPI_SOURCE);
+            std::fflush(stderr);
         }
         return status.MPI_SOURCE;
     }

@@ -6,6 +6,10 @@ trap 'rm -rf "$dir"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
+# sanitized: "$bin" was built with AddressSanitizer (CI's ASan suite): its
+# shadow memory does not fit under `ulimit -v`, so those cases are skipped.
+sanitized() { grep -q __asan_init "$bin" 2>/dev/null; }
+
 # expect_error_with WORDS ARGS...: "$bin" ARGS exits 2, prints nothing on
 # stdout and one line on stderr that starts with "nqueens" and holds WORDS.
 expect_error_with() {

@@ -49,7 +49,9 @@ wait "$pid"; status=$?
 [ "$status" -eq 143 ] || fail "nohup, SIGHUP then SIGTERM: exit $status, want 143 ($(cat "$dir/err"))"
 one_line "nohup, SIGHUP then SIGTERM" "^nqueens: interrupted by SIGTERM; checkpoint '$cp' holds [0-9]* of 56 tasks"
 no_leftovers "$cp" "nohup, SIGTERM"
-# Without nohup, SIGHUP saves and stops (129).
+# Without nohup, SIGHUP saves and stops (129). (The checkpoint goes first:
+# wait_for_save must see this run's save, not the last one's.)
+rm -f "$cp"
 NQUEENS_TEST_HOLD_TASK=3 "$faultbin" count 16 --threads 2 --checkpoint "$cp" --checkpoint-interval 0 \
     >"$dir/out" 2>"$dir/err" &
 pid=$!
