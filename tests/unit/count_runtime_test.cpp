@@ -10,6 +10,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -99,6 +102,32 @@ TEST_CASE("the weighted walk places fewer queens than the plain search", "[count
     nqueens::detail::for_each_sym_task(
         12, 2, [&](const nqueens::detail::sym_task& t) { nqueens::detail::orbit_walk(t, walked); });
     CHECK(walked == 198894);
+}
+
+// The queens the walk of count_queens(n) places below its tasks' first two
+// rows, n = 0..14, as counted before the walk took its rules by value and
+// stopped calling for rows with no open square: the walk changed its shape,
+// not the boards it visits.
+constexpr std::array<std::uint64_t, 15> walk_queens = {0,   0,    0,    0,     2,      9,       29,     127,
+                                                       487, 1995, 8411, 39548, 198894, 1066400, 6107614};
+
+constexpr std::uint64_t walked_queens(int n)
+{
+    std::uint64_t walked = 0;
+    nqueens::detail::for_each_sym_task(
+        n, 2, [&](const nqueens::detail::sym_task& t) { nqueens::detail::orbit_walk(t, walked); });
+    return walked;
+}
+
+static_assert(walked_queens(4) == walk_queens[4] && walked_queens(7) == walk_queens[7] &&
+              walked_queens(8) == walk_queens[8]);
+
+TEST_CASE("the weighted walk places the same queens as before, n = 1..14", "[count][nodes]")
+{
+    for (int n = 1; n <= 14; ++n) {
+        INFO("n = " << n);
+        CHECK(walked_queens(n) == walk_queens[static_cast<std::size_t>(n)]);
+    }
 }
 
 TEST_CASE("a complete board has exactly one completion", "[count][kernel]")

@@ -57,8 +57,19 @@ inline constexpr auto compile_time_tasks = make_compile_time_tasks<N>();
 
 // One variable per task: each initializer is a constant evaluation of its
 // own. It holds three times the solutions the task stands for (search/orbit_walk.hpp).
+// GCC 12 caches a constant call whose arguments are all constants (the
+// walk's are) only while fewer than 8 calls are active (its default
+// --param constexpr-cache-depth=8); a cached call keeps its arguments and
+// result for the whole count (137 MB against 103 MB at N = 13, and slower,
+// since the walk seldom meets the same rows twice). So each part starts the
+// walk 8 calls deep.
+constexpr std::uint64_t uncached_orbit_walk(const sym_task& t, int depth)
+{
+    return depth == 0 ? orbit_walk(t) : uncached_orbit_walk(t, depth - 1);
+}
+
 template <int N, std::size_t I>
-inline constexpr std::uint64_t compile_time_part = orbit_walk(compile_time_tasks<N>[I]);
+inline constexpr std::uint64_t compile_time_part = uncached_orbit_walk(compile_time_tasks<N>[I], 8);
 
 // Summed through an array, not a fold: Clang 14 caps a fold at 256 terms.
 template <int N, std::size_t... I>
