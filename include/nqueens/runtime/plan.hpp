@@ -150,9 +150,10 @@ public:
         join_ = n >= detail::join_min_n;
         distinct_ = mode == count_mode::with_distinct || !join_;
         if (join_) {
-            detail::for_each_join_task(n, [this](const detail::join_task& t) {
+            layout_ = detail::make_join_layout(n);
+            detail::for_each_join_task(layout_, [this](const detail::join_task& t) {
                 join_tasks_.push_back(t);
-                estimates_.push_back(detail::join_task_breadth(n_, t));
+                estimates_.push_back(detail::join_task_breadth(layout_, t));
             });
         } else {
             detail::for_each_sym_task(n, split_depth(n), [this](const detail::sym_task& t) {
@@ -269,8 +270,7 @@ private:
     {
         if (id >= size()) throw std::out_of_range("nqueens: no such task");
         if (join_) {
-            const auto r =
-                detail::run_join_task(detail::make_join_layout(n_), join_tasks_[id], ws, stop, on_part);
+            const auto r = detail::run_join_task(layout_, join_tasks_[id], ws, stop, on_part);
             if (!r) return std::nullopt;
             return solution_counts{r->total, 0, r->nodes};
         }
@@ -282,6 +282,7 @@ private:
     int n_;
     bool join_ = false;
     bool distinct_ = false;
+    detail::join_layout layout_{};  // the join's cut, built once
     std::vector<detail::sym_task> sym_tasks_;
     std::vector<detail::join_task> join_tasks_;
     std::vector<std::uint64_t> estimates_;

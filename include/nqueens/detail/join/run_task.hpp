@@ -208,11 +208,7 @@ constexpr std::optional<join_tally> run_join_task(const join_layout& layout, con
     const std::uint32_t free = band_free_columns(layout, t.band);
     const std::uint32_t lead = lead_columns(layout, free);
     const std::uint32_t fixed = task_lead_columns(layout, free);
-    std::uint64_t parts = 0;
-    for_each_task_part(layout, lead, fixed, t.taken, t.self_flip, [&](std::uint32_t) {
-        ++parts;
-        return true;
-    });
+    const std::uint64_t parts = count_task_parts(layout, lead, fixed, t.taken, t.self_flip);
     join_tally out{};
     std::uint64_t pairs = 0;
     std::uint64_t done = 0;
