@@ -167,6 +167,27 @@ TEST_CASE("reading a hostile record costs no more than a sound one", "[checkpoin
     CHECK(refusal(nqueens::record_to_json(big)) == "f: a plan of 363013 tasks, more than any n has (363012)");
 }
 
+TEST_CASE("a complete record of the largest plan fits the 64 MiB the programs read", "[checkpoint][json]")
+{
+    // max_plan_tasks tasks (more than n = 24's 302,800 or n = 31's 353,024), every count at 2^64 - 1:
+    // 26,026,205 bytes, under apps/common's cap on a record file (64 MiB).
+    auto r = nqueens::make_record(nqueens::work_plan(8), {}, "nqueens test");
+    r.n = 24;
+    r.cut = nqueens::plan_cut{nqueens::plan_cut::method_kind::join, 0, 4, 11, 3};
+    r.plan_size = nqueens::max_plan_tasks;
+    const std::uint64_t most = ~std::uint64_t{0};
+    r.done.clear();
+    r.counts.clear();
+    for (std::size_t id = 0; id < r.plan_size; ++id) {
+        r.done.push_back(id);
+        r.counts.push_back({most, most, most});
+    }
+    r.sum = {most, most, most};
+    r.seconds = nqueens::max_record_seconds;
+    const std::string text = nqueens::record_to_json(r);
+    CHECK(text.size() < std::size_t{64} << 20);
+}
+
 TEST_CASE("a record's seconds stay at their cap rather than make the record unreadable", "[checkpoint]")
 {
     const nqueens::work_plan plan(8);
