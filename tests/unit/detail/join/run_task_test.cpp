@@ -36,6 +36,13 @@ static_assert(d::count_by_join(8) == 92);
 static_assert(d::choose(32, 16) == 601080390 && d::choose(31, 15) == 300540195 && d::choose(9, 0) == 1);
 static_assert(d::choose(9, 10) == 0 && d::choose(9, -1) == 0);
 
+// A task of n = 24's cut that takes its 3 task lead columns: the 8 others
+// split in every way but all 8 to the top (11 > t = 10), the first of them
+// (from the largest subset down) all but the lowest.
+static_assert(d::count_task_parts(d::make_join_layout(24), 0x7ff, 0x7, 0x7, false) == 255);
+static_assert(d::nth_task_part(d::make_join_layout(24), 0x7ff, 0x7, 0x7, false, 0) == 0x7f7);
+static_assert(d::nth_task_part(d::make_join_layout(24), 0x7ff, 0x7, 0x7, false, 254) == 0x7);
+
 using nqueens::test::band_queens;
 using nqueens::test::brute_tops;
 using nqueens::test::key_of;
