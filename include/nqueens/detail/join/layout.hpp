@@ -69,8 +69,8 @@ inline constexpr int join_max_n = 32;
 // task's lists must stay within a few hundred MB even where every free
 // column is a lead column (n = 31, 32). A higher band has more placements,
 // which the tasks then spread over. At n = 23 and 24 the taller band (3 and
-// 4 rows, tops of 10 rows) was measured 4.6 and 2.8 times cheaper than 1
-// and 2 rows (docs/design/join.md).
+// 4 rows, tops of 10 rows) projected 5.3 and 2.5 times fewer core-hours
+// than 1 and 2 rows (docs/benchmarks.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
     0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4};
 
@@ -85,9 +85,9 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
 // from quarter tables as it joins it, and holds far less), so k keeps the
 // largest list to a few million placements: about 70 MB a thread at
 // n = 19, a hundred or two up to n = 32. More lead columns would mean too
-// many tasks (n = 23 had 363,012 with a band of one row and 16), so from
-// n = 23 a task fixes only the first join_task_lead_columns[n] of them and
-// splits the rest itself.
+// many tasks (n = 23 had 363,012 with one band row and 16 lead columns),
+// so from n = 23 a task fixes only the first join_task_lead_columns[n] of
+// them and splits the rest itself.
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
     4, 2, 8, 6, 12, 11, 11, 11, 16, 16, 20, 20, 24, 24, 28, 28};
