@@ -9,7 +9,10 @@
 // at random and counted, and the task's seconds are estimated from theirs
 // (two-stage sampling).
 //
-// usage: project_hours N [SECONDS] [SEED]
+// usage: project_hours N[:B,K,K1] [SECONDS] [SEED]
+//   B,K,K1   the join's cut to project instead of n's own: band rows, lead
+//            columns, how many of them a task fixes (to compare cuts A/B in
+//            one run)
 //   SECONDS  the sampling budget, wall time (default 60): sampling goes on, a few tasks
 //            from every stratum in turn, until it is spent; the task that is
 //            running then finishes
@@ -22,6 +25,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -48,10 +52,12 @@ struct stratum {
 
 // The CPU seconds of one join task with parts (n >= 24), estimated from
 // `draws` of its parts drawn uniformly (with replacement): the mean of
-// their seconds times the number of parts.
+// their seconds times the number of parts. A part is drawn by its number
+// (nth_task_part), so that no task's parts are stored (2^27 at n = 32).
 class two_stage {
 public:
-    two_stage(int n, std::mt19937_64& random) : layout_(nqueens::detail::make_join_layout(n)), random_(random)
+    two_stage(const nqueens::detail::join_layout& layout, std::mt19937_64& random)
+        : layout_(layout), random_(random)
     {
     }
 
@@ -60,24 +66,21 @@ public:
         namespace d = nqueens::detail;
         const std::uint32_t free = d::band_free_columns(layout_, task.band);
         const std::uint32_t lead = d::lead_columns(layout_, free);
-        std::vector<std::uint32_t> parts;
-        d::for_each_task_part(layout_, lead, d::task_lead_columns(layout_, free), task.taken, task.self_flip,
-                              [&](std::uint32_t taken) {
-                                  parts.push_back(taken);
-                                  return true;
-                              });
-        if (parts.empty()) return 0;
-        std::uniform_int_distribution<std::size_t> pick(0, parts.size() - 1);
+        const std::uint32_t fixed = d::task_lead_columns(layout_, free);
+        const std::uint64_t parts = d::count_task_parts(layout_, lead, fixed, task.taken, task.self_flip);
+        if (parts == 0) return 0;
+        std::uniform_int_distribution<std::uint64_t> pick(0, parts - 1);
         double sum = 0;
         for (int i = 0; i < draws; ++i) {
+            const std::uint32_t taken =
+                d::nth_task_part(layout_, lead, fixed, task.taken, task.self_flip, pick(random_));
             std::uint64_t nodes = 0;
             const double t0 = cpu_seconds();
-            (void)d::count_join_part(layout_, task, lead, parts[pick(random_)], ws_, nodes,
-                                     [] { return false; });
+            (void)d::count_join_part(layout_, task, lead, taken, ws_, nodes, [] { return false; });
             sum += cpu_seconds() - t0;
             ++counted;
         }
-        return sum / draws * static_cast<double>(parts.size());
+        return sum / draws * static_cast<double>(parts);
     }
 
     std::size_t counted = 0;  // parts counted
@@ -90,8 +93,25 @@ private:
 
 int usage()
 {
-    std::fputs("usage: project_hours N [SECONDS] [SEED]\n", stderr);
+    std::fputs("usage: project_hours N[:B,K,K1] [SECONDS] [SEED]\n", stderr);
     return 2;
+}
+
+// "N" or "N:B,K,K1": n and, where given, the join's cut; false if malformed.
+bool parse_size(const std::string& text, int& n, std::optional<nqueens::detail::join_layout>& cut)
+{
+    std::size_t used = 0;
+    n = std::stoi(text, &used);
+    if (used == text.size()) return true;
+    int b = 0, k = 0, k1 = 0;
+    char tail = 0;
+    if (std::sscanf(text.c_str() + used, ":%d,%d,%d%c", &b, &k, &k1, &tail) != 3) return false;
+    const int t = (n - b) / 2;
+    if (n < nqueens::detail::join_min_n || n > nqueens::detail::join_max_n || b < 1 || b > 4 ||
+        (n - b) % 2 != 0 || t < 2 || k1 < 0 || k1 > k || k > n - b || k > 2 * t)
+        return false;
+    cut = nqueens::detail::make_join_layout(n, b, k, k1);
+    return true;
 }
 
 }  // namespace
@@ -100,33 +120,59 @@ int main(int argc, char** argv)
 {
     if (argc < 2 || argc > 4) return usage();
     int n = 0;
+    std::optional<nqueens::detail::join_layout> cut;
     double budget = 60;
     unsigned seed = 1;
     try {
-        n = std::stoi(argv[1]);
+        if (!parse_size(argv[1], n, cut)) return usage();
         if (argc > 2) budget = std::stod(argv[2]);
         if (argc > 3) seed = static_cast<unsigned>(std::stoul(argv[3]));
     } catch (const std::exception&) {
         return usage();
     }
     try {
-        const nqueens::work_plan plan(n);
-        if (plan.size() == 0) {
-            std::printf("n = %d: no tasks\n", n);
+        namespace d = nqueens::detail;
+        nqueens::check_domain(n);
+        // The join's tasks and estimates from its layout (n's own or the
+        // one given), as work_plan lists them; the symmetric search's plan
+        // below n = 6.
+        const bool join = n >= d::join_min_n;
+        const d::join_layout layout = cut ? *cut : (join ? d::make_join_layout(n) : d::join_layout{});
+        std::optional<nqueens::work_plan> plan;
+        std::vector<d::join_task> join_tasks;
+        std::vector<std::uint64_t> estimates;
+        if (join) {
+            d::for_each_join_task(layout, [&](const d::join_task& t) {
+                join_tasks.push_back(t);
+                estimates.push_back(d::join_task_breadth(layout, t));
+            });
+        } else {
+            plan.emplace(n);
+            for (std::size_t id = 0; id < plan->size(); ++id) estimates.push_back(plan->estimate(id));
+        }
+        const std::size_t size = estimates.size();
+        char label[64];
+        if (join)
+            std::snprintf(label, sizeof label, "n = %d, cut %d,%d,%d", n, layout.band, layout.lead,
+                          layout.task_lead);
+        else
+            std::snprintf(label, sizeof label, "n = %d", n);
+        if (size == 0) {
+            std::printf("%s: no tasks\n", label);
             return 0;
         }
         // Strata of about equal estimated work, from the smallest tasks up.
-        std::vector<std::size_t> order(plan.size());
+        std::vector<std::size_t> order(size);
         for (std::size_t id = 0; id < order.size(); ++id) order[id] = id;
         std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return plan.estimate(a) < plan.estimate(b); });
+                         [&](std::size_t a, std::size_t b) { return estimates[a] < estimates[b]; });
         double total = 0;
-        for (const std::size_t id : order) total += static_cast<double>(plan.estimate(id));
-        const std::size_t count = std::min<std::size_t>(8, plan.size());
+        for (const std::size_t id : order) total += static_cast<double>(estimates[id]);
+        const std::size_t count = std::min<std::size_t>(8, size);
         std::vector<stratum> strata(count);
         double running = 0;
         for (const std::size_t id : order) {
-            const double e = static_cast<double>(plan.estimate(id));
+            const double e = static_cast<double>(estimates[id]);
             // The stratum that holds the middle of this task's share.
             const double middle = (running + e / 2) / total;
             const std::size_t h =
@@ -139,18 +185,9 @@ int main(int argc, char** argv)
 
         std::mt19937_64 random(seed);
         nqueens::work_plan::workspace ws;
-        // The join's tasks, in id order, for the two-stage draw where they have parts.
-        const bool sub_sample =
-            n >= nqueens::detail::join_min_n &&
-            nqueens::detail::make_join_layout(n).task_lead < nqueens::detail::make_join_layout(n).lead;
-        std::vector<nqueens::detail::join_task> join_tasks;
-        if (sub_sample) {
-            nqueens::detail::for_each_join_task(
-                n, [&](const nqueens::detail::join_task& t) { join_tasks.push_back(t); });
-            if (join_tasks.size() != plan.size())
-                throw std::logic_error("the join's tasks do not match the plan");
-        }
-        two_stage sub(n, random);
+        // The two-stage draw where the join's tasks have parts.
+        const bool sub_sample = join && layout.task_lead < layout.lead;
+        two_stage sub(layout, random);
         const auto start = std::chrono::steady_clock::now();
         const auto since = [](std::chrono::steady_clock::time_point t) {
             return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
@@ -171,10 +208,15 @@ int main(int argc, char** argv)
                     s.seconds.push_back(sub.seconds(join_tasks[id]));
                 } else {
                     const double t0 = cpu_seconds();
-                    (void)plan.run(id, std::stop_token{}, ws);
+                    if (join)
+                        (void)d::run_join_task(
+                            layout, join_tasks[id], ws, [] { return false; },
+                            [](std::uint64_t, std::uint64_t) {});
+                    else
+                        (void)plan->run(id, std::stop_token{}, ws);
                     s.seconds.push_back(cpu_seconds() - t0);
                 }
-                s.estimates.push_back(static_cast<double>(plan.estimate(id)));
+                s.estimates.push_back(static_cast<double>(estimates[id]));
                 sampled += s.estimates.back();
                 ++drawn;
                 any = true;
@@ -214,12 +256,12 @@ int main(int argc, char** argv)
         const double error = projected > 0 ? std::sqrt(variance) / projected : 0;
         if (sub_sample)
             std::printf(
-                "n = %d: %zu tasks; %zu drawn, estimated from %zu of their parts in %.0f s on one thread; ",
-                n, plan.size(), drawn, sub.counted, since(start));
+                "%s: %zu tasks; %zu drawn, estimated from %zu of their parts in %.0f s on one thread; ",
+                label, size, drawn, sub.counted, since(start));
         else
             std::printf(
-                "n = %d: %zu tasks; %zu counted (%.2g %% of the estimated work) in %.0f s on one thread; ", n,
-                plan.size(), drawn, 100 * sampled / total, since(start));
+                "%s: %zu tasks; %zu counted (%.2g %% of the estimated work) in %.0f s on one thread; ", label,
+                size, drawn, 100 * sampled / total, since(start));
         const double shown = projected < 3600 ? projected : projected / 3600;
         const char* unit = projected < 3600 ? "core-seconds" : "core-hours";
         if (complete)

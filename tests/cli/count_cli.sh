@@ -88,8 +88,8 @@ for _ in $(seq 1200); do
 done
 kill -TERM "$pid" 2>/dev/null || true
 wait "$pid" || true
-grep -q '^  0.0 %  0/270336 tasks' "$dir/progress" || fail "count 24 --progress: $(head -c 300 "$dir/progress")"
-grep -Eq '^ *[0-9.]+ %  0/270336 tasks .* ETA [0-9]' "$dir/progress" ||
+grep -q '^  0.0 %  0/302800 tasks' "$dir/progress" || fail "count 24 --progress: $(head -c 300 "$dir/progress")"
+grep -Eq '^ *[0-9.]+ %  0/302800 tasks .* ETA [0-9]' "$dir/progress" ||
     fail "count 24 --progress showed no ETA before a task finished: $(tail -c 300 "$dir/progress")"
 
 # --progress and --no-progress together: refused.

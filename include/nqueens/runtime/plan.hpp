@@ -71,8 +71,9 @@ constexpr const char* mode_name(count_mode mode) noexcept
     return mode == count_mode::with_distinct ? "with_distinct" : "totals";
 }
 
-// The most tasks a plan of any n has: 363,012 (n = 23). A record that
-// claims more is damaged, and a reader allocates no more.
+// At least the most tasks a plan of any n has (353,024, n = 31; 363,012 was
+// n = 23's before its band grew, and stays the bound). A record that claims
+// more is damaged, and a reader allocates no more.
 inline constexpr std::size_t max_plan_tasks = 363012;
 
 namespace detail {
@@ -118,7 +119,7 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 //
 // - count_mode::total, n >= 6: a task is a placement of the middle rows,
 //   one per class under mirror and flip, and which of a few leading columns
-//   the top half uses; run() joins the top and bottom halves (from n = 24
+//   the top half uses; run() joins the top and bottom halves (from n = 23
 //   in parts, each fixing a few more leading columns). `distinct` is 0.
 //   Memory: a few MB per thread at n = 16, tens of MB at n = 17..19, a
 //   hundred or two per thread from n = 20 on.
@@ -135,7 +136,7 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 //
 // Valid for 1 <= n <= 32. Building a plan takes milliseconds up to n = 21,
 // about a second from n = 22 on: 56 tasks for n = 16, 72 for n = 17, 288
-// for n = 18, 1,280 for n = 19, 200,000 to 363,012 from n = 22 on (the same
+// for n = 18, 1,280 for n = 19, 200,000 to 353,024 from n = 22 on (the same
 // with distinct). n = 2 and 3 have no tasks.
 //
 //     const nqueens::work_plan plan(16);
@@ -150,9 +151,10 @@ public:
         join_ = n >= detail::join_min_n;
         distinct_ = mode == count_mode::with_distinct || !join_;
         if (join_) {
-            detail::for_each_join_task(n, [this](const detail::join_task& t) {
+            layout_ = detail::make_join_layout(n);
+            detail::for_each_join_task(layout_, [this](const detail::join_task& t) {
                 join_tasks_.push_back(t);
-                estimates_.push_back(detail::join_task_breadth(n_, t));
+                estimates_.push_back(detail::join_task_breadth(layout_, t));
             });
         } else {
             detail::for_each_sym_task(n, split_depth(n), [this](const detail::sym_task& t) {
@@ -177,7 +179,8 @@ public:
     // mode() and cut() instead), odd where the plan counts distinct
     // solutions: 1 for the symmetric search (n < 6); for the join, by
     // detail::join_task_list_version: 2 and 3 up to n = 18 (but n = 16),
-    // 6 and 7 for n = 16, 4 and 5 for n = 19..23, 8 and 9 from n = 24.
+    // 6 and 7 for n = 16, 4 and 5 for n = 19..22, 10 and 11 for n = 23 and
+    // 24 (bands of 3 and 4 rows), 8 and 9 from n = 25.
     std::uint32_t version() const noexcept
     {
         if (!join_) return 1;
@@ -198,7 +201,7 @@ public:
         // x86-64 with glibc, and about a third more for other allocators.
         const std::size_t per_thread =
             !join ? 4 : (n <= 16 ? 16 : (n == 17 ? 64 : (n <= 19 ? 96 : (n == 20 ? 160 : 192))));
-        const std::size_t base = 64;  // the plan (at most 363,012 tasks, n = 23) and the program
+        const std::size_t base = 64;  // the plan (at most 353,024 tasks, n = 31) and the program
         const std::size_t megabytes = budget >> 20;
         if (megabytes <= base + per_thread) return 1;
         const std::size_t threads = (megabytes - base) / per_thread;
@@ -261,7 +264,7 @@ private:
     friend class detail::engine_run;
 
     // `ws` holds the join's buffers, so that a worker reuses them.
-    // on_part(done, parts) after each part of a join task (n >= 24 has
+    // on_part(done, parts) after each part of a join task (n >= 23 has
     // many), for progress within a task.
     template <class Stop, class OnPart>
     std::optional<solution_counts> run_task(std::size_t id, Stop&& stop, workspace& ws,
@@ -269,8 +272,7 @@ private:
     {
         if (id >= size()) throw std::out_of_range("nqueens: no such task");
         if (join_) {
-            const auto r =
-                detail::run_join_task(detail::make_join_layout(n_), join_tasks_[id], ws, stop, on_part);
+            const auto r = detail::run_join_task(layout_, join_tasks_[id], ws, stop, on_part);
             if (!r) return std::nullopt;
             return solution_counts{r->total, 0, r->nodes};
         }
@@ -282,6 +284,7 @@ private:
     int n_;
     bool join_ = false;
     bool distinct_ = false;
+    detail::join_layout layout_{};  // the join's cut, built once
     std::vector<detail::sym_task> sym_tasks_;
     std::vector<detail::join_task> join_tasks_;
     std::vector<std::uint64_t> estimates_;

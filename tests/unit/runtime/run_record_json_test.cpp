@@ -71,8 +71,9 @@ TEST_CASE("a record of format 2 is read as the plan its number stood for, or ref
     }
     // The numbers of task lists this program no longer has: n = 24 by the
     // symmetric search (1), n = 19 with fewer lead columns (2), n = 16 with
-    // four tasks a band (2).
-    for (const auto& [n, version, size] : {std::tuple{24, 1u, 58314u}, {19, 2u, 320u}, {16, 2u, 224u}}) {
+    // four tasks a band (2), n = 23 and 24 with bands of one and two rows (4, 8).
+    for (const auto& [n, version, size] :
+         {std::tuple{24, 1u, 58314u}, {19, 2u, 320u}, {16, 2u, 224u}, {23, 4u, 363012u}, {24, 8u, 270336u}}) {
         INFO("n = " << n);
         auto old = nqueens::make_record(nqueens::work_plan(n <= 16 ? n : 5), {}, "nqueens 0.0.9");
         old.n = n;
@@ -164,6 +165,27 @@ TEST_CASE("reading a hostile record costs no more than a sound one", "[checkpoin
     auto big = nqueens::make_record(nqueens::work_plan(8), {}, "nqueens test");
     big.plan_size = nqueens::max_plan_tasks + 1;
     CHECK(refusal(nqueens::record_to_json(big)) == "f: a plan of 363013 tasks, more than any n has (363012)");
+}
+
+TEST_CASE("a complete record of the largest plan fits the 64 MiB the programs read", "[checkpoint][json]")
+{
+    // max_plan_tasks tasks (more than n = 24's 302,800 or n = 31's 353,024), every count at 2^64 - 1:
+    // 26,026,205 bytes, under apps/common's cap on a record file (64 MiB).
+    auto r = nqueens::make_record(nqueens::work_plan(8), {}, "nqueens test");
+    r.n = 24;
+    r.cut = nqueens::plan_cut{nqueens::plan_cut::method_kind::join, 0, 4, 11, 3};
+    r.plan_size = nqueens::max_plan_tasks;
+    const std::uint64_t most = ~std::uint64_t{0};
+    r.done.clear();
+    r.counts.clear();
+    for (std::size_t id = 0; id < r.plan_size; ++id) {
+        r.done.push_back(id);
+        r.counts.push_back({most, most, most});
+    }
+    r.sum = {most, most, most};
+    r.seconds = nqueens::max_record_seconds;
+    const std::string text = nqueens::record_to_json(r);
+    CHECK(text.size() < std::size_t{64} << 20);
 }
 
 TEST_CASE("a record's seconds stay at their cap rather than make the record unreadable", "[checkpoint]")

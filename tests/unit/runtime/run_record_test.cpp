@@ -177,6 +177,25 @@ TEST_CASE("a record for another n, list version, size or shard does not match th
                       "cp is for shard all, not shard 1/2");
 }
 
+TEST_CASE("a record of n = 23 or 24 by the cuts of bands of one or two rows is refused in one line",
+          "[checkpoint]")
+{
+    // Their bands grew to 3 and 4 rows: the old records' tasks are other sub-problems.
+    const nqueens::work_plan p23(23), p24(24);
+    auto old = nqueens::make_record(p23);
+    old.cut = {nqueens::plan_cut::method_kind::join, 0, 1, 16, 16};
+    old.plan_size = 363012;
+    CHECK_THROWS_WITH(nqueens::check_record_matches(old, p23, {}, "cp"),
+                      "cp cuts n = 23 by the join (1 band rows, 16 lead columns, 16 per task); this program "
+                      "cuts it by the join (3 band rows, 11 lead columns, 7 per task)");
+    old = nqueens::make_record(p24);
+    old.cut = {nqueens::plan_cut::method_kind::join, 0, 2, 16, 11};
+    old.plan_size = 270336;
+    CHECK_THROWS_WITH(nqueens::check_record_matches(old, p24, {}, "cp"),
+                      "cp cuts n = 24 by the join (2 band rows, 16 lead columns, 11 per task); this program "
+                      "cuts it by the join (4 band rows, 11 lead columns, 3 per task)");
+}
+
 TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][json]")
 {
     const nqueens::work_plan plan(11);

@@ -3,6 +3,8 @@
 #ifndef NQUEENS_DETAIL_JOIN_LAYOUT_HPP
 #define NQUEENS_DETAIL_JOIN_LAYOUT_HPP
 
+#include <nqueens/detail/join/column_index.hpp>
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -12,7 +14,7 @@
 namespace nqueens::detail {
 
 // The board is cut into three parts: a top of t rows, a middle band of b
-// rows (b = n - 2t: 1 or 2 up to n = 23, up to 4 beyond, so that the tops
+// rows (b = n - 2t: 1 or 2 up to n = 22, 3 or 4 beyond, so that the tops
 // stay short enough to list), and a bottom of t rows. A solution is a band
 // placement B, a top placement x and a bottom placement; turned upside
 // down (row r -> n-1-r) the bottom is a top placement y for the flipped band
@@ -28,7 +30,7 @@ namespace nqueens::detail {
 // Work splitting: besides the band, the lists fix which of the first k
 // free columns (`lead`) the top uses (`taken`), which cuts each list by up
 // to 2^k. A task fixes the first of them (`task_lead`); where there are
-// more (n >= 24), the task counts each way of splitting the others in turn
+// more (n >= 23), the task counts each way of splitting the others in turn
 // (its parts), so that the plan stays a few hundred thousand tasks while
 // each list stays small.
 
@@ -62,13 +64,15 @@ struct join_layout {
 inline constexpr int join_min_n = 6;
 inline constexpr int join_max_n = 32;
 
-// The band rows for each n: one or two up to n = 24, then three or four,
+// The band rows for each n: one or two up to n = 22, then three or four,
 // since each row of the top multiplies its placements by about 4.5 and a
 // task's lists must stay within a few hundred MB even where every free
 // column is a lead column (n = 31, 32). A higher band has more placements,
-// which the tasks then spread over.
+// which the tasks then spread over. At n = 23 and 24 the taller band (3 and
+// 4 rows, tops of 10 rows) projected 5.3 and 2.5 times fewer core-hours
+// than 1 and 2 rows (docs/benchmarks.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
-    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 3, 4, 3, 4};
+    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4};
 
 // k, the lead columns fixed per task, for each n. Odd n has only (n + 1) / 2
 // bands, too few to keep threads busy; all n need lists small enough for the
@@ -81,22 +85,25 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
 // from quarter tables as it joins it, and holds far less), so k keeps the
 // largest list to a few million placements: about 70 MB a thread at
 // n = 19, a hundred or two up to n = 32. More lead columns would mean too
-// many tasks at n = 23 (363,012 already), so from n = 24 a task fixes only
-// the first join_task_lead_columns[n] of them and splits the rest itself.
+// many tasks (n = 23 had 363,012 with one band row and 16 lead columns),
+// so from n = 23 a task fixes only the first join_task_lead_columns[n] of
+// them and splits the rest itself.
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 6, 12, 11, 16, 16, 16, 16, 20, 20, 24, 24, 28, 28};
+    4, 2, 8, 6, 12, 11, 11, 11, 16, 16, 20, 20, 24, 24, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 16, 11, 7, 2, 6, 2, 6, 1, 6, 1};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 7, 3, 7, 2, 6, 2, 6, 1, 6, 1};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
-// for n = 16, whose tasks dropped their lead columns, 8 for n >= 24, whose
+// for n = 16, whose tasks dropped their lead columns, 8 for n >= 25, whose
 // tasks split their lists in parts (before, the symmetric search counted
-// those n under version 1).
+// those n under version 1; n = 24 had 8 too, with a band of two rows), 10
+// for n = 23 and 24, whose bands grew to 3 and 4 rows.
 constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
-    if (n >= 24) return 8;
+    if (n == 23 || n == 24) return 10;
+    if (n >= 25) return 8;
     if (n == 16) return 6;
     return n >= 19 ? 4 : 2;
 }
@@ -225,6 +232,67 @@ constexpr bool has_part(const join_layout& layout, std::uint32_t lead, std::uint
     if (inner == 0) return counted_split(layout, lead, task_taken, self_flip);
     // taken >= rest exactly when the top takes the highest inner column.
     return most >= 1;
+}
+
+// The parts of a task, as for_each_task_part walks them, in closed form.
+// A part takes task_taken and j of the p inner columns, where each half
+// keeps at most t lead columns: j from max(0, k - t - fixed) to
+// min(p, t - fixed). For a band that is its own flip, a part is counted
+// when its `taken` is the larger number, that is when it holds the highest
+// lead column, an inner one where there are any: C(p - 1, j - 1) of the
+// C(p, j). Cost: O(p^2), where the walk takes 2^p steps (2^27 at n = 32).
+constexpr std::uint64_t count_task_parts(const join_layout& layout, std::uint32_t lead,
+                                         std::uint32_t task_lead, std::uint32_t task_taken,
+                                         bool self_flip) noexcept
+{
+    const int inner = std::popcount(lead & ~task_lead);
+    if (inner == 0) return counted_split(layout, lead, task_taken, self_flip) ? 1 : 0;
+    const int fixed = std::popcount(task_taken);
+    const int k = std::popcount(lead);
+    std::uint64_t parts = 0;
+    for (int j = std::max(0, k - layout.top - fixed); j <= std::min(inner, layout.top - fixed); ++j)
+        parts += self_flip ? choose(inner - 1, j - 1) : choose(inner, j);
+    return parts;
+}
+
+// The `index`-th part (from 0, index < count_task_parts) in the order of
+// for_each_task_part, without walking the others: the inner columns from
+// the highest down, each taken where at least `index` + 1 of the parts still
+// open hold it. Cost: O(p^2).
+constexpr std::uint32_t nth_task_part(const join_layout& layout, std::uint32_t lead, std::uint32_t task_lead,
+                                      std::uint32_t task_taken, bool self_flip, std::uint64_t index) noexcept
+{
+    const std::uint32_t inner = lead & ~task_lead;
+    if (inner == 0) return task_taken;
+    const int fixed = std::popcount(task_taken);
+    const int k = std::popcount(lead);
+    const int fewest = std::max(0, k - layout.top - fixed);
+    const int most = layout.top - fixed;
+    // The subsets of `left` lower columns that, with `chosen` columns taken
+    // so far, give a part (the highest inner column is decided first).
+    const auto completions = [&](int left, int chosen) {
+        std::uint64_t ways = 0;
+        for (int j = std::max(0, fewest - chosen); j <= std::min(left, most - chosen); ++j)
+            ways += choose(left, j);
+        return ways;
+    };
+    std::uint32_t taken = task_taken;
+    int chosen = 0;
+    int left = std::popcount(inner);
+    for (std::uint32_t rest = inner; rest != 0;) {
+        const std::uint32_t high = std::uint32_t{1} << (31 - std::countl_zero(rest));
+        const bool highest = rest == inner;  // a self-flipped band's parts all hold it
+        rest &= ~high;
+        --left;
+        const std::uint64_t with = completions(left, chosen + 1);
+        if ((self_flip && highest) || index < with) {
+            taken |= high;
+            ++chosen;
+        } else {
+            index -= with;
+        }
+    }
+    return taken;
 }
 
 // Calls f(band) for every placement of layout.band rows of non-attacking

@@ -71,7 +71,7 @@ struct join_tally {
 // task's time, and a list's size depends most on how many of the non-lead
 // free columns its top still needs: a top that takes j of the k lead
 // columns fills the rest of its t rows from the m non-lead ones, C(m, t - j)
-// choices, and its partner C(m, t - (k - j)); a task with parts (n >= 24)
+// choices, and its partner C(m, t - (k - j)); a task with parts (n >= 23)
 // adds these up over its parts. Their product, times the placements of
 // each list's first two rows (the band's diagonals), follows the measured
 // times of sampled tasks at n = 18..23 within about 2x for most tasks,
@@ -195,8 +195,8 @@ constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout
 }
 
 // Counts one task: each of its parts (join/layout.hpp; one part up to
-// n = 23) in turn, polling `stop()` as count_join_part says; returns
-// std::nullopt if it said yes. `on_part(done, parts)` is called after each part (n >= 24: a task
+// n = 22) in turn, polling `stop()` as count_join_part says; returns
+// std::nullopt if it said yes. `on_part(done, parts)` is called after each part (n >= 23: a task
 // has up to tens of thousands, each seconds to minutes). At run time the
 // pair count runs in its build for the widest instruction set the CPU has
 // (POPCNT, AVX-512 VPOPCNTDQ), whatever the compiler flags (join/pairs/cpu_tier.hpp;
@@ -208,11 +208,7 @@ constexpr std::optional<join_tally> run_join_task(const join_layout& layout, con
     const std::uint32_t free = band_free_columns(layout, t.band);
     const std::uint32_t lead = lead_columns(layout, free);
     const std::uint32_t fixed = task_lead_columns(layout, free);
-    std::uint64_t parts = 0;
-    for_each_task_part(layout, lead, fixed, t.taken, t.self_flip, [&](std::uint32_t) {
-        ++parts;
-        return true;
-    });
+    const std::uint64_t parts = count_task_parts(layout, lead, fixed, t.taken, t.self_flip);
     join_tally out{};
     std::uint64_t pairs = 0;
     std::uint64_t done = 0;

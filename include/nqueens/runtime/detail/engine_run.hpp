@@ -98,7 +98,7 @@ private:
     struct running_task {
         std::size_t id = 0;
         double started = -1;
-        double parts_done = 0;  // the share of its parts done (tasks with parts: n >= 24)
+        double parts_done = 0;  // the share of its parts done (tasks with parts: n >= 23)
     };
 
     double elapsed() const

@@ -36,6 +36,13 @@ static_assert(d::count_by_join(8) == 92);
 static_assert(d::choose(32, 16) == 601080390 && d::choose(31, 15) == 300540195 && d::choose(9, 0) == 1);
 static_assert(d::choose(9, 10) == 0 && d::choose(9, -1) == 0);
 
+// A task of n = 24's cut that takes its 3 task lead columns: the 8 others
+// split in every way but all 8 to the top (11 > t = 10), the first of them
+// (from the largest subset down) all but the lowest.
+static_assert(d::count_task_parts(d::make_join_layout(24), 0x7ff, 0x7, 0x7, false) == 255);
+static_assert(d::nth_task_part(d::make_join_layout(24), 0x7ff, 0x7, 0x7, false, 0) == 0x7f7);
+static_assert(d::nth_task_part(d::make_join_layout(24), 0x7ff, 0x7, 0x7, false, 254) == 0x7);
+
 using nqueens::test::band_queens;
 using nqueens::test::brute_tops;
 using nqueens::test::key_of;
@@ -204,6 +211,8 @@ std::uint64_t plain_count(const d::join_layout& layout, const d::band_columns& b
 {
     const d::mask_t all = d::full_mask(layout.n);
     const auto walk = [&](const auto& self, const d::partial& p) -> std::uint64_t {
+        // The rows left must still take the columns of `taken` not yet taken.
+        if (std::popcount(taken & ~p.cols) > layout.top - p.row) return 0;
         if (p.row == layout.top) {
             if ((p.cols & lead) != taken) return 0;
             d::partial q = p;
@@ -232,12 +241,13 @@ std::uint64_t plain_count(const d::join_layout& layout, const d::band_columns& b
 }
 
 // What a task's total must be: its weight times the solutions of its
-// sub-problem; with F(band) = band the task stands for `taken` and `rest`
-// both, each with half the weight.
+// sub-problem (the top takes `taken` of the lead columns the task fixes);
+// with F(band) = band the task stands for `taken` and `rest` both, each with
+// half the weight.
 std::uint64_t expected_task_total(int n, const d::join_task& t)
 {
     const d::join_layout layout = d::make_join_layout(n);
-    const std::uint32_t lead = d::lead_columns(layout, d::band_free_columns(layout, t.band));
+    const std::uint32_t lead = d::task_lead_columns(layout, d::band_free_columns(layout, t.band));
     if (!t.self_flip) return t.weight * plain_count(layout, t.band, t.taken, lead);
     const std::uint32_t rest = lead & ~t.taken;
     return t.weight / 2 *
@@ -337,10 +347,12 @@ TEST_CASE("every task of n = 15 equals the plain search of its sub-problem", "[h
     CHECK(sum == total(15));
 }
 
-TEST_CASE("tasks of n = 19..23 across their range equal the plain search of their sub-problems",
+TEST_CASE("tasks of n = 19..22 across their range equal the plain search of their sub-problems",
           "[half_join][.slow]")
 {
-    for (int n = 19; n <= 23; ++n) {
+    // From n = 23 a task has parts, and the plain search of a whole task
+    // takes hours: their parts are checked below.
+    for (int n = 19; n <= 22; ++n) {
         d::join_workspace ws;
         for (const double q : {0.05, 0.2, 0.5}) {
             const d::join_task t = task_at(n, q);
@@ -474,5 +486,129 @@ TEST_CASE("the join counts OEIS A000170 for n = 17..19", "[half_join][.slow]")
     for (int n = 17; n <= 19; ++n) {
         INFO("n = " << n);
         CHECK(d::count_by_join(n) == total(n));
+    }
+}
+
+TEST_CASE("count_task_parts and nth_task_part agree with the walk of a task's parts, many n and cuts",
+          "[half_join]")
+{
+    // Only the top's height and the lead columns matter: free columns with
+    // a band's gaps, every band height, lead and task lead columns up to 10
+    // inner ones (the walk takes 2^10 steps), some subsets of the task's.
+    nqueens::test::failures wrong;
+    std::uint64_t checked = 0;
+    for (const int n : {8, 13, 16, 21, 23, 24, 27, 32}) {
+        for (int b = 1; b <= 4; ++b) {
+            if ((n - b) % 2 != 0) continue;
+            const int t = (n - b) / 2;
+            for (int k = 0; k <= std::min(n - b, 2 * t); ++k) {
+                for (const int k1 : {std::max(0, k - 10), k / 2, k}) {
+                    if (k - k1 > 10) continue;
+                    const d::join_layout layout = d::make_join_layout(n, b, k, k1);
+                    const std::uint32_t free = layout.all_columns & ~(std::uint32_t{0b101} << (n / 3));
+                    const std::uint32_t lead = d::lead_columns(layout, free);
+                    const std::uint32_t fixed = d::task_lead_columns(layout, free);
+                    const std::uint32_t low = fixed & (~fixed + 1);
+                    for (const std::uint32_t task_taken :
+                         {fixed, std::uint32_t{0}, fixed & 0x55555555u, low}) {
+                        for (const bool self_flip : {false, true}) {
+                            std::vector<std::uint32_t> walked;
+                            d::for_each_task_part(layout, lead, fixed, task_taken, self_flip,
+                                                  [&](std::uint32_t taken) {
+                                                      walked.push_back(taken);
+                                                      return true;
+                                                  });
+                            const std::uint64_t parts =
+                                d::count_task_parts(layout, lead, fixed, task_taken, self_flip);
+                            wrong.check(parts == walked.size(), "n = ", n, ", cut ", b, ",", k, ",", k1,
+                                        ", taken ", task_taken, ", flip ", self_flip, ": ", parts,
+                                        " parts against ", walked.size(), " walked");
+                            wrong.check(
+                                d::has_part(layout, lead, fixed, task_taken, self_flip) == (parts > 0),
+                                "n = ", n, ", cut ", b, ",", k, ",", k1, ": has_part");
+                            for (std::size_t i = 0; i < walked.size() && parts == walked.size(); ++i)
+                                wrong.check(d::nth_task_part(layout, lead, fixed, task_taken, self_flip, i) ==
+                                                walked[i],
+                                            "n = ", n, ", cut ", b, ",", k, ",", k1, ", taken ", task_taken,
+                                            ", flip ", self_flip, ": part ", i);
+                            ++checked;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    NQUEENS_CHECK_NO_FAILURES(wrong);
+    CHECK(checked > 1000);
+}
+
+namespace {
+
+// The parts of up to `tasks` tasks of n's cut that take all of their task
+// lead columns, those whose top takes `lead_taken` lead columns in all
+// (short lists on both sides, and a plain search of seconds where that is
+// about t), each task's first `per_task` of them.
+std::vector<std::pair<d::join_task, std::uint32_t>> narrow_parts(int n, std::size_t tasks, int lead_taken,
+                                                                 std::size_t per_task)
+{
+    const d::join_layout layout = d::make_join_layout(n);
+    std::vector<d::join_task> all = tasks_of(n);
+    std::vector<std::pair<d::join_task, std::uint32_t>> out;
+    // Tasks spread over the bands, from the first one on.
+    for (std::size_t i = 0; i < tasks; ++i) {
+        std::size_t at = all.size() * i / tasks;
+        const auto fixed = [&](const d::join_task& t) {
+            return d::task_lead_columns(layout, d::band_free_columns(layout, t.band));
+        };
+        while (at < all.size() && all[at].taken != fixed(all[at])) ++at;
+        if (at == all.size()) break;
+        const d::join_task& t = all[at];
+        const std::uint32_t lead = d::lead_columns(layout, d::band_free_columns(layout, t.band));
+        std::size_t taken_here = 0;
+        d::for_each_task_part(layout, lead, fixed(t), t.taken, t.self_flip, [&](std::uint32_t taken) {
+            if (std::popcount(taken) == lead_taken) {
+                out.emplace_back(t, taken);
+                ++taken_here;
+            }
+            return taken_here < per_task;
+        });
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "parts of tasks of n = 23 and 24 (bands of 3 and 4 rows) equal the plain search of their "
+    "sub-problems",
+    "[half_join]")
+{
+    // The cuts of these n, whose tasks split their lists in parts, against
+    // the plain search: tops of 10 rows that take 8 of the 11 lead columns
+    // (and 2 of the 9 others), so that both the lists and the plain search
+    // are short; 9 or 10 would leave few solutions or none.
+    for (const int n : {23, 24}) {
+        const d::join_layout layout = d::make_join_layout(n);
+        REQUIRE(layout.band == n - 20);
+        REQUIRE(layout.task_lead < layout.lead);
+        d::join_workspace ws;
+        nqueens::test::failures wrong;
+        std::uint64_t solutions = 0;
+        std::size_t parts = 0;
+        for (const auto& [t, taken] : narrow_parts(n, 4, layout.top - 2, 2)) {
+            const std::uint32_t lead = d::lead_columns(layout, d::band_free_columns(layout, t.band));
+            std::uint64_t nodes = 0;
+            const auto joined = d::count_join_part(layout, t, lead, taken, ws, nodes, [] { return false; });
+            REQUIRE(joined.has_value());
+            const std::uint64_t expected = plain_count(layout, t.band, taken, lead);
+            wrong.check(*joined == expected, "n = ", n, ", band ", t.band[0], " ", t.band[1], " ", t.band[2],
+                        " ", t.band[3], ", taken ", taken, ": ", *joined, " against ", expected);
+            solutions += expected;
+            ++parts;
+        }
+        INFO("n = " << n);
+        NQUEENS_CHECK_NO_FAILURES(wrong);
+        CHECK(parts == 8);
+        CHECK(solutions > 0);
     }
 }
