@@ -311,22 +311,34 @@ grep -q '^nqueens-mpi: warning: rank 2 was silent for [0-9]* s once every task w
     fail "rank 2 frozen, every task in: rank 0 said: $(cat "$dir/err")"
 grep -q '"complete":true' "$cp" || fail "rank 2 frozen, every task in: the checkpoint is not complete"
 
-# A faulty rank, wrong from its first result (test hook
-# NQUEENS_TEST_WRONG_RANK), is caught while the count runs: each rank's
-# first task is counted again by another rank.
-NQUEENS_TEST_TAG=$dir NQUEENS_TEST_WRONG_RANK=1 fault_run 3 count 16 --threads 1 >"$dir/out" 2>"$dir/err" &
-pid=$!
-for _ in $(seq 600); do
-    kill -0 "$pid" 2>/dev/null || break
-    grep -q '^nqueens-mpi: error: ' "$dir/err" && [ -z "$(rank_pid 0)$(rank_pid 1)$(rank_pid 2)" ] && break
-    sleep 0.1
-done
-wait_ending "$pid" "nqueens-mpi hung 60 s with a rank wrong from its first result" 100
-wait "$pid"; status=$?
-[ "$status" -ne 0 ] && [ ! -s "$dir/out" ] ||
-    fail "a rank wrong from its first result: exit $status, printed: $(cat "$dir/out")"
-grep -q '^nqueens-mpi: error: task [0-9]* was counted twice with different results ([0-9]* and [0-9]* solutions, rank [12] the second): a node is faulty$' "$dir/err" ||
-    fail "a rank wrong from its first result: rank 0 said: $(cat "$dir/err")"
+# expect_faulty WHAT N ENV...: a 3-rank job of count N on the test build,
+# with the hook variables ENV (VAR=VALUE), one of them
+# NQUEENS_TEST_WRONG_RANK=1 (one solution too many in its first result, a
+# faulty node): it stops with one line naming the task counted twice, and
+# prints nothing on stdout. Rank 0 then aborts the job; Open MPI 4.1's mpirun
+# now and then stays behind after MPI_Abort with every rank already gone (a
+# bug of its own): so once no rank of the job is left, mpirun is given 10 s,
+# then killed without a verdict on its status.
+expect_faulty() {
+    local what=$1 n=$2 status _
+    shift 2
+    (export NQUEENS_TEST_TAG="$dir" "$@"; program=$faultbin job 3 count "$n" --threads 1) >"$dir/out" 2>"$dir/err" &
+    pid=$!
+    for _ in $(seq 600); do
+        kill -0 "$pid" 2>/dev/null || break
+        grep -q '^nqueens-mpi: error: ' "$dir/err" && [ -z "$(rank_pid 0)$(rank_pid 1)$(rank_pid 2)" ] && break
+        sleep 0.1
+    done
+    wait_ending "$pid" "nqueens-mpi hung 60 s with $what" 100
+    wait "$pid"; status=$?
+    [ "$status" -ne 0 ] && [ ! -s "$dir/out" ] || fail "$what: exit $status, printed: $(cat "$dir/out")"
+    [ "$(grep -c '^nqueens-mpi: ' "$dir/err")" -eq 1 ] &&
+        grep -q '^nqueens-mpi: error: task [0-9]* was counted twice with different results ([0-9]* and [0-9]* solutions, rank [12] the second): a node is faulty$' "$dir/err" ||
+        fail "$what: rank 0 said: $(cat "$dir/err")"
+}
+# A faulty rank is caught while the count runs: each rank's first task is
+# counted again by another rank.
+expect_faulty "a rank wrong from its first result" 16 NQUEENS_TEST_WRONG_RANK=1
 
 # Once no task is left to hand out, an idle rank reruns the oldest task still
 # out with another rank: the first result counts, an equal second one is
@@ -335,24 +347,7 @@ grep -q '^nqueens-mpi: error: task [0-9]* was counted twice with different resul
 # too many, a faulty node) stops the job with one line naming the task.
 out=$(NQUEENS_TEST_SLOW_RANK=1 fault_run 3 count 14 --threads 1) || fail "nqueens-mpi with a slow rank failed"
 case $out in "n = 14: 365596 solutions"*) ;; *) fail "nqueens-mpi with a slow rank printed: $out" ;; esac
-# Rank 0 then aborts the job; Open MPI 4.1's mpirun now and then stays
-# behind after MPI_Abort with every rank already gone (a bug of its own): so
-# once no rank of the job is left, mpirun is given 10 s, then killed
-# without a verdict on its status.
-NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=1 NQUEENS_TEST_WRONG_RANK=1 fault_run 3 count 14 --threads 1 >"$dir/out" 2>"$dir/err" &
-pid=$!
-for _ in $(seq 600); do
-    kill -0 "$pid" 2>/dev/null || break
-    grep -q '^nqueens-mpi: error: ' "$dir/err" && [ -z "$(rank_pid 0)$(rank_pid 1)$(rank_pid 2)" ] && break
-    sleep 0.1
-done
-wait_ending "$pid" "nqueens-mpi hung 60 s with a faulty rank" 100
-wait "$pid"; status=$?
-[ "$status" -ne 0 ] || fail "nqueens-mpi exited 0 with a faulty rank: $(cat "$dir/out")"
-[ ! -s "$dir/out" ] || fail "a faulty rank: printed on stdout: $(cat "$dir/out")"
-[ "$(grep -c '^nqueens-mpi: ' "$dir/err")" -eq 1 ] &&
-    grep -q '^nqueens-mpi: error: task [0-9]* was counted twice with different results ([0-9]* and [0-9]* solutions, rank [12] the second): a node is faulty$' "$dir/err" ||
-    fail "a faulty rank: rank 0 said: $(cat "$dir/err")"
+expect_faulty "a faulty rank, slow on its first task" 14 NQUEENS_TEST_SLOW_RANK=1 NQUEENS_TEST_WRONG_RANK=1
 
 expect_lease_error() {
     run 2 "$@" >"$dir/out" 2>"$dir/err"; status=$?

@@ -16,6 +16,23 @@ namespace nqueens::test {
 
 namespace d = nqueens::detail;
 
+// A random key for `layout`'s width: each family of diagonals takes 1 to
+// max(top rows, 1) of its diagonals (drawn with repeats), so that some pairs
+// of such keys fit and most do not.
+template <class Random>
+d::diagonal_key random_key(const d::join_layout& layout, Random& random)
+{
+    d::diagonal_key key = 0;
+    for (int family = 0; family < 2; ++family) {
+        const auto count = 1 + random() % static_cast<std::uint64_t>(layout.top > 0 ? layout.top : 1);
+        for (std::uint64_t i = 0; i < count; ++i)
+            key |= d::diagonal_key{1}
+                   << (family * layout.width +
+                       static_cast<int>(random() % static_cast<std::uint64_t>(layout.width)));
+    }
+    return key;
+}
+
 // The key of a top placement as join/top_rules.hpp defines it, written out
 // here apart from it: the diagonals r + c and c - r + n - 1 that a bottom
 // queen could share, bit r + c - low (low half) and width + c - r + n - 1 - low

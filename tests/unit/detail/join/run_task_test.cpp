@@ -444,17 +444,7 @@ TEST_CASE("n = 24..32: the pair count at n's key width equals a check of every p
         INFO("n = " << n);
         const d::join_layout layout = d::make_join_layout(n);
         CHECK(layout.key_bits() <= 64);
-        const auto draw_key = [&] {
-            d::diagonal_key key = 0;
-            for (int family = 0; family < 2; ++family) {
-                const auto count = 1 + random() % static_cast<std::uint64_t>(layout.top);
-                for (std::uint64_t i = 0; i < count; ++i)
-                    key |= d::diagonal_key{1}
-                           << (family * layout.width +
-                               static_cast<int>(random() % static_cast<std::uint64_t>(layout.width)));
-            }
-            return key;
-        };
+        const auto draw_key = [&] { return nqueens::test::random_key(layout, random); };
         nqueens::test::failures wrong;
         std::uint64_t fits = 0;
         for (const std::uint32_t size : {40u, 700u, 3000u}) {

@@ -6,6 +6,7 @@
 // programs' flags (-march=native), so that the code the programs run, such as the AVX-512 direct count on a
 // CPU that has AVX-512, is checked without MPI or the command line.
 #include "support/failures.hpp"
+#include "support/join_brute.hpp"
 #include "support/oeis.hpp"
 
 #include <nqueens/detail/join/layout.hpp>
@@ -39,6 +40,21 @@ std::uint64_t task_total(int n, const d::join_task& t, d::cpu_tier tier, std::si
     ws.pairs.cpu = tier;
     ws.pairs.direct_width = direct_width;
     return d::run_join_task(n, t, ws, [] { return false; })->total;
+}
+
+// The join's whole count of every n in [from, to] on every tier this CPU
+// runs (a tier it lacks would run a narrower one), against OEIS A000170.
+void check_oeis_on_every_tier(int from, int to)
+{
+    for (int n = from; n <= to; ++n) {
+        for (const d::cpu_tier tier : capped) {
+            if (d::usable_cpu_tier(tier) != tier) continue;
+            INFO("n = " << n << ", tier " << static_cast<int>(tier));
+            std::uint64_t sum = 0;
+            d::for_each_join_task(n, [&](const d::join_task& t) { sum += task_total(n, t, tier, 4); });
+            CHECK(sum == total(n));
+        }
+    }
 }
 
 }  // namespace
@@ -115,17 +131,7 @@ TEST_CASE("every tier counts the fitting pairs of random keys at every key width
         const d::join_layout layout = d::make_join_layout(n);
         if (!widths.insert(layout.width).second) continue;
         INFO("n = " << n << ", key of " << 2 * layout.width << " bits");
-        const auto draw_key = [&] {
-            d::diagonal_key key = 0;
-            for (int family = 0; family < 2; ++family) {
-                const auto count = 1 + random() % static_cast<std::uint64_t>(std::max(1, layout.top));
-                for (std::uint64_t i = 0; i < count; ++i)
-                    key |= d::diagonal_key{1}
-                           << (family * layout.width +
-                               static_cast<int>(random() % static_cast<std::uint64_t>(layout.width)));
-            }
-            return key;
-        };
+        const auto draw_key = [&] { return nqueens::test::random_key(layout, random); };
         nqueens::test::failures wrong;
         std::uint64_t fits = 0;
         for (const std::uint32_t size : {1u, 7u, 9u, 17u, 40u, 333u, 1001u}) {
@@ -160,26 +166,10 @@ TEST_CASE("every tier counts OEIS A000170 for n = 12..17 through the join", "[cp
 {
     // Whole counts, so that a slip that only some groups reach (a tail, a
     // wide key) shows in the total, as it would in `nqueens count`.
-    for (int n = 12; n <= 17; ++n) {
-        for (const d::cpu_tier tier : capped) {
-            if (d::usable_cpu_tier(tier) != tier) continue;  // the same as a narrower one here
-            INFO("n = " << n << ", tier " << static_cast<int>(tier));
-            std::uint64_t sum = 0;
-            d::for_each_join_task(n, [&](const d::join_task& t) { sum += task_total(n, t, tier, 4); });
-            CHECK(sum == total(n));
-        }
-    }
+    check_oeis_on_every_tier(12, 17);
 }
 
 TEST_CASE("every tier counts OEIS A000170 for n = 18 and 19 through the join", "[cpu_tier][.slow]")
 {
-    for (int n = 18; n <= 19; ++n) {
-        for (const d::cpu_tier tier : capped) {
-            if (d::usable_cpu_tier(tier) != tier) continue;  // the same as a narrower one here
-            INFO("n = " << n << ", tier " << static_cast<int>(tier));
-            std::uint64_t sum = 0;
-            d::for_each_join_task(n, [&](const d::join_task& t) { sum += task_total(n, t, tier, 4); });
-            CHECK(sum == total(n));
-        }
-    }
+    check_oeis_on_every_tier(18, 19);
 }
