@@ -93,6 +93,17 @@ rank_pid() {
         printf '%s\n' "$env" | grep -Eqx "(OMPI_COMM_WORLD_RANK|PMI_RANK)=$1" && { echo "${p#/proc/}"; return; }
     done
 }
+# rank_once_saved R CP: the pid of rank R, once checkpoint CP exists (every
+# rank is then past MPI_Init: a rank stopped or signalled inside it would
+# test MPI_Init, not the case); up to 30 s, then prints nothing.
+rank_once_saved() {
+    local p= _
+    for _ in $(seq 300); do
+        [ -s "$2" ] && p=$(rank_pid "$1") && [ -n "$p" ] && break
+        sleep 0.1
+    done
+    echo "$p"
+}
 # wait_ending PID MESSAGE: gives the job 60 s to end on its own; past that,
 # fails with MESSAGE (and what the job said on stderr) and kills it.
 # wait_ending PID MESSAGE TENTHS: the same, but after TENTHS tenths of a
@@ -119,11 +130,7 @@ wait_ending() {
 cp="$dir/cp18.json"
 NQUEENS_TEST_TAG=$dir run 3 count 18 --threads 1 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
 pid=$!
-worker=
-for _ in $(seq 100); do
-    [ -s "$cp" ] && worker=$(rank_pid 1) && [ -n "$worker" ] && break
-    sleep 0.1
-done
+worker=$(rank_once_saved 1 "$cp")
 if [ -z "$worker" ]; then
     fail "no rank 1 process found for the single-rank SIGTERM case"
 else
@@ -173,14 +180,10 @@ case $out in "n = 14: 365596 solutions"*) ;; *) fail "resume after a thread star
 # has spoken the frozen rank is killed, as an operator would, and mpirun's
 # status is not checked. stop_rank R CP: SIGSTOP to rank R of the job
 # started with NQUEENS_TEST_TAG=$dir (prints its pid), once checkpoint CP
-# exists (every rank is then past MPI_Init: a rank stopped inside it would
-# hang MPI_Init, not test the lease).
+# exists.
 stop_rank() {
-    local p= _
-    for _ in $(seq 300); do
-        [ -s "$2" ] && p=$(rank_pid "$1") && [ -n "$p" ] && break
-        sleep 0.1
-    done
+    local p
+    p=$(rank_once_saved "$1" "$2")
     [ -n "$p" ] && sleep 0.5 && kill -STOP "$p" && echo "$p"
 }
 # end_frozen_job PID FROZEN FILE PATTERN WHAT: waits up to 120 s for a line
@@ -269,11 +272,7 @@ cp="$dir/lease.json"
 NQUEENS_TEST_TAG=$dir NQUEENS_TEST_SLOW_RANK=2 NQUEENS_TEST_FREEZE_RANK=2 NQUEENS_TEST_LEASE_FLOOR=3 \
     fault_run 3 count 19 --threads 1 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
 pid=$!
-frozen=
-for _ in $(seq 300); do
-    [ -s "$cp" ] && frozen=$(rank_pid 2) && [ -n "$frozen" ] && break
-    sleep 0.1
-done
+frozen=$(rank_once_saved 2 "$cp")
 [ -n "$frozen" ] || fail "no rank 2 found for the default lease"
 wait_for_lines "$dir/err" "^nqueens-mpi: warning: rank 2 was silent for " 1
 rank0=$(rank_pid 0)
@@ -299,11 +298,7 @@ cp="$dir/done.json"
 NQUEENS_TEST_TAG=$dir NQUEENS_TEST_FREEZE_RANK=2 fault_run 3 count 17 --threads 1 --checkpoint "$cp" \
     >"$dir/out" 2>"$dir/err" &
 pid=$!
-frozen=
-for _ in $(seq 300); do
-    [ -s "$cp" ] && frozen=$(rank_pid 2) && [ -n "$frozen" ] && break
-    sleep 0.1
-done
+frozen=$(rank_once_saved 2 "$cp")
 end_frozen_job "$pid" "$frozen" "$dir/out" "^n = 17: " "rank 2 frozen, every task in"
 case $(cat "$dir/out") in "n = 17: 95815104 solutions"*) ;; *) fail "rank 2 frozen, every task in: printed $(cat "$dir/out")" ;; esac
 grep -q "written off" "$dir/err" && fail "rank 2 frozen, every task in: waited for its lease: $(cat "$dir/err")"

@@ -307,3 +307,12 @@ TEST_CASE("parallel_count(19) gives OEIS A000170 and A002562", "[engine][.slow]"
     CHECK(r.sum.total == total(19));
     CHECK(r.sum.distinct == distinct(19));
 }
+
+// Minutes on 2 cores: the largest n a test counts to the end.
+TEST_CASE("parallel_count(20) gives OEIS A000170 and A002562", "[engine][.slow]")
+{
+    const auto r = nqueens::parallel_count(20, with_threads(0, both));
+    CHECK(r.sum.total == total(20));
+    CHECK(r.sum.distinct == distinct(20));
+    CHECK(r.tasks_done == r.tasks_total);
+}
