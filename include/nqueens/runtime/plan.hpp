@@ -179,8 +179,9 @@ public:
     // mode() and cut() instead), odd where the plan counts distinct
     // solutions: 1 for the symmetric search (n < 6); for the join, by
     // detail::join_task_list_version: 2 and 3 up to n = 18 (but n = 16),
-    // 6 and 7 for n = 16, 4 and 5 for n = 19..22, 10 and 11 for n = 23 and
-    // 24 (bands of 3 and 4 rows), 8 and 9 from n = 25.
+    // 6 and 7 for n = 16, 4 and 5 for n = 19 and 22, 12 and 13 for n = 20
+    // and 21 (4 lead columns at n = 20, a band of 3 rows at n = 21), 10 and
+    // 11 for n = 23 and 24 (bands of 3 and 4 rows), 8 and 9 from n = 25.
     std::uint32_t version() const noexcept
     {
         if (!join_) return 1;

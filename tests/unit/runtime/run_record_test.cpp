@@ -196,6 +196,25 @@ TEST_CASE("a record of n = 23 or 24 by the cuts of bands of one or two rows is r
                       "cuts it by the join (4 band rows, 11 lead columns, 3 per task)");
 }
 
+TEST_CASE("a record of n = 20 or 21 by the cuts before is refused in one line", "[checkpoint]")
+{
+    // n = 20's tasks fix 4 lead columns now, n = 21's band grew to 3 rows:
+    // the old records' tasks are other sub-problems.
+    const nqueens::work_plan p20(20), p21(21);
+    auto old = nqueens::make_record(p20);
+    old.cut = {nqueens::plan_cut::method_kind::join, 0, 2, 6, 6};
+    old.plan_size = 5760;
+    CHECK_THROWS_WITH(nqueens::check_record_matches(old, p20, {}, "cp"),
+                      "cp cuts n = 20 by the join (2 band rows, 6 lead columns, 6 per task); this program "
+                      "cuts it by the join (2 band rows, 4 lead columns, 4 per task)");
+    old = nqueens::make_record(p21);
+    old.cut = {nqueens::plan_cut::method_kind::join, 0, 1, 12, 12};
+    old.plan_size = 22385;
+    CHECK_THROWS_WITH(nqueens::check_record_matches(old, p21, {}, "cp"),
+                      "cp cuts n = 21 by the join (1 band rows, 12 lead columns, 12 per task); this program "
+                      "cuts it by the join (3 band rows, 0 lead columns, 0 per task)");
+}
+
 TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][json]")
 {
     const nqueens::work_plan plan(11);

@@ -14,12 +14,13 @@
 namespace nqueens::detail {
 
 // The board is cut into three parts: a top of t rows, a middle band of b
-// rows (b = n - 2t: 1 or 2 up to n = 22, 3 or 4 beyond, so that the tops
-// stay short enough to list), and a bottom of t rows. A solution is a band
-// placement B, a top placement x and a bottom placement; turned upside
-// down (row r -> n-1-r) the bottom is a top placement y for the flipped band
-// F(B). So one list of top placements per band serves both halves, and the
-// count for B is the number of pairs (x, y) that fit (join/run_task.hpp).
+// rows (b = n - 2t: 1 or 2 up to n = 22 but n = 21, 3 or 4 from n = 21,
+// so that the tops stay short enough to list), and a bottom of t rows. A
+// solution is a band placement B, a top placement x and a bottom placement;
+// turned upside down (row r -> n-1-r) the bottom is a top placement y for
+// the flipped band F(B). So one list of top placements per band serves
+// both halves, and the count for B is the number of pairs (x, y) that fit
+// (join/run_task.hpp).
 //
 // Symmetry: the mirror M (c -> n-1-c), the flip F and the half turn MF map
 // bands to bands. Only the smallest band of each orbit is counted, times the
@@ -27,7 +28,7 @@ namespace nqueens::detail {
 // come from the same list and each pair of column groups is joined once and
 // counted twice.
 //
-// Work splitting: besides the band, the lists fix which of the first k
+// Work splitting: besides the band, the lists may fix which of the first k
 // free columns (`lead`) the top uses (`taken`), which cuts each list by up
 // to 2^k. A task fixes the first of them (`task_lead`); where there are
 // more (n >= 23), the task counts each way of splitting the others in turn
@@ -64,15 +65,17 @@ struct join_layout {
 inline constexpr int join_min_n = 6;
 inline constexpr int join_max_n = 32;
 
-// The band rows for each n: one or two up to n = 22, then three or four,
-// since each row of the top multiplies its placements by about 4.5 and a
-// task's lists must stay within a few hundred MB even where every free
-// column is a lead column (n = 31, 32). A higher band has more placements,
+// The band rows for each n: one or two up to n = 22 but n = 21, three or
+// four from n = 21, since each row of the top multiplies its placements by
+// about 4.5 and a task's lists must stay within a few hundred MB even where
+// every free column is a lead column (n = 31, 32). A higher band has more placements,
 // which the tasks then spread over. At n = 23 and 24 the taller band (3 and
 // 4 rows, tops of 10 rows) projected 5.3 and 2.5 times fewer core-hours
-// than 1 and 2 rows (docs/benchmarks.md).
+// than 1 and 2 rows; at n = 21 (tops of 9 rows, lists from quarter tables)
+// 0.65 of the CPU time of 1 row. n = 20 and 22 keep 2 rows: 4 were slower
+// at n = 20 and within the noise at n = 22 (docs/benchmarks.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
-    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4};
+    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4};
 
 // k, the lead columns fixed per task, for each n. Odd n has only (n + 1) / 2
 // bands, too few to keep threads busy; all n need lists small enough for the
@@ -87,21 +90,28 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
 // n = 19, a hundred or two up to n = 32. More lead columns would mean too
 // many tasks (n = 23 had 363,012 with one band row and 16 lead columns),
 // so from n = 23 a task fixes only the first join_task_lead_columns[n] of
-// them and splits the rest itself.
+// them and splits the rest itself. n = 20 and 21 take 4 and none, so that
+// their lists come from quarter tables group by group as up to n = 18
+// (run_task.hpp): measured about 0.6 of the CPU time of 6 and 12 lead
+// columns and the row search, and their tops of 9 rows keep the tables
+// small (docs/benchmarks.md).
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
-    0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 6, 12, 11, 11, 11, 16, 16, 20, 20, 24, 24, 28, 28};
+    0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
+    4, 2, 8, 4, 0, 11, 11, 11, 16, 16, 20, 20, 24, 24, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6, 12, 11, 7, 3, 7, 2, 6, 2, 6, 1, 6, 1};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 11, 7, 3, 7, 2, 6, 2, 6, 1, 6, 1};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
 // for n = 16, whose tasks dropped their lead columns, 8 for n >= 25, whose
 // tasks split their lists in parts (before, the symmetric search counted
 // those n under version 1; n = 24 had 8 too, with a band of two rows), 10
-// for n = 23 and 24, whose bands grew to 3 and 4 rows.
+// for n = 23 and 24, whose bands grew to 3 and 4 rows, 12 for n = 20 and
+// 21, whose tasks fix 4 lead columns instead of 6 (n = 20) or a band of 3
+// rows and no lead columns (n = 21).
 constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
+    if (n == 20 || n == 21) return 12;
     if (n == 23 || n == 24) return 10;
     if (n >= 25) return 8;
     if (n == 16) return 6;

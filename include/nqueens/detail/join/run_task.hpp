@@ -29,9 +29,9 @@ namespace nqueens::detail {
 // and it runs in constant evaluation for small n.
 
 // How the lists are built: from quarter tables (join/lists/from_quarters.hpp) where a
-// task fixes at most 4 lead columns (n <= 18: measured 1.5x faster there),
-// by the row search (join/lists/from_rows.hpp) where it fixes more (n >= 19: its
-// lists are short next to the quarter tables). The tests force either.
+// task fixes at most 4 lead columns (n <= 18, 20 and 21: measured 1.5x faster
+// there), by the row search (join/lists/from_rows.hpp) where it fixes more (n = 19,
+// n >= 22: its lists are short next to the quarter tables). The tests force either.
 enum class list_builder { by_lead_columns, quarters, rows };
 
 // Reusable buffers for one thread, so that tasks do not allocate.

@@ -322,11 +322,41 @@ TEST_CASE("a small task of n = 19 and of n = 20 equals the plain search of its s
         const std::uint64_t expected = expected_task_total(n, t);
         CHECK(expected > 0);
         CHECK(joined->total == expected);
-        // The lists from quarter tables too (n <= 18 uses them by default).
-        ws.builder = d::list_builder::quarters;
-        const auto by_quarters = d::run_join_task(n, t, ws, [] { return false; });
-        REQUIRE(by_quarters.has_value());
-        CHECK(by_quarters->total == expected);
+        // The lists built the other way too: n = 19 (8 lead columns) takes
+        // the row search by default, n = 20 (4) quarter tables.
+        ws.builder = n == 19 ? d::list_builder::quarters : d::list_builder::rows;
+        const auto other = d::run_join_task(n, t, ws, [] { return false; });
+        REQUIRE(other.has_value());
+        CHECK(other->total == expected);
+    }
+}
+
+TEST_CASE("tasks of n = 21's band of 3 rows, narrowed by lead columns, equal the plain search", "[half_join]")
+{
+    // n = 21's tasks are whole bands (no lead columns), a plain search of
+    // half a minute at the least (the slow test below checks some): here the
+    // same bands and tops of 9 rows, from quarter tables and by the row
+    // search, narrowed by 8 lead columns of which the top takes 6.
+    const d::join_layout layout = d::make_join_layout(21, 3, 8, 8);
+    REQUIRE(d::make_join_layout(21).band == layout.band);
+    std::vector<d::join_task> picked;
+    std::size_t seen = 0;
+    d::for_each_join_task(layout, [&](const d::join_task& t) {
+        if (std::popcount(t.taken) == 6 && seen++ % 10007 == 0) picked.push_back(t);
+    });
+    REQUIRE(picked.size() >= 3);
+    for (const d::join_task& t : picked) {
+        INFO("band " << t.band[0] << " " << t.band[1] << " " << t.band[2] << ", taken " << t.taken);
+        const std::uint32_t lead = d::task_lead_columns(layout, d::band_free_columns(layout, t.band));
+        const std::uint64_t expected = t.weight * plain_count(layout, t.band, t.taken, lead);
+        for (const auto builder : {d::list_builder::quarters, d::list_builder::rows}) {
+            d::join_workspace ws;
+            ws.builder = builder;
+            const auto joined = d::run_join_task(
+                layout, t, ws, [] { return false; }, [](std::uint64_t, std::uint64_t) {});
+            REQUIRE(joined.has_value());
+            CHECK(joined->total == expected);
+        }
     }
 }
 
