@@ -686,3 +686,55 @@ TEST_CASE(
     CHECK(parts == 8);
     CHECK(solutions > 0);
 }
+
+TEST_CASE("a task that fixes part of its band counts what the tasks of its bands count, and stops as asked",
+          "[half_join]")
+{
+    // n = 13 with a band of 5 rows, as n = 27: tasks that fix 4 rows against
+    // tasks that fix all 5 (the same lead columns), task by task; the
+    // progress of its parts as a count reports it; and a stop part way
+    // through a task gives no count (a record keeps whole tasks only).
+    const d::join_layout parted = d::make_join_layout(13, 5, 4, 0, 4);
+    const d::join_layout whole = d::make_join_layout(13, 5, 4, 0);
+    d::join_workspace ws;
+    const auto never = [] { return false; };
+    const auto quiet = [](std::uint64_t, std::uint64_t) {};
+    std::vector<std::pair<d::join_task, std::uint64_t>> big;
+    d::for_each_join_task(whole, [&](const d::join_task& t) {
+        big.emplace_back(t, d::run_join_task(whole, t, ws, never, quiet)->total);
+    });
+    nqueens::test::failures wrong;
+    std::uint64_t sum = 0;
+    std::size_t tasks = 0, stopped = 0;
+    d::for_each_join_task(parted, [&](const d::join_task& t) {
+        ++tasks;
+        std::uint64_t expected = 0;
+        for (const auto& [w, count] : big)
+            if (std::equal(w.band.begin(), w.band.begin() + 4, t.band.begin())) expected += count;
+        std::uint64_t last = 0, parts = 0;
+        const auto got = d::run_join_task(parted, t, ws, never, [&](std::uint64_t done, std::uint64_t all) {
+            wrong.check(done == last + 1 && done <= all, "task ", tasks, ": part ", done, " of ", all);
+            last = done;
+            parts = all;
+        });
+        REQUIRE(got.has_value());
+        wrong.check(got->total == expected, "task ", tasks, ": ", got->total, " against ", expected);
+        wrong.check(last == parts && parts == d::count_join_parts(parted, t), "task ", tasks, ": ", last,
+                    " parts done of ", parts);
+        sum += got->total;
+        if (parts >= 2) {
+            // Stop after the first part.
+            std::uint64_t polls = 0;
+            bool first_done = false;
+            const auto cut_short = d::run_join_task(
+                parted, t, ws, [&] { return first_done && ++polls > 0; },
+                [&](std::uint64_t, std::uint64_t) { first_done = true; });
+            wrong.check(!cut_short.has_value(), "task ", tasks, ": not stopped");
+            ++stopped;
+        }
+    });
+    NQUEENS_CHECK_NO_FAILURES(wrong);
+    CHECK(tasks < big.size());
+    CHECK(stopped > 0);
+    CHECK(sum == total(13));
+}
