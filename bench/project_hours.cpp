@@ -9,10 +9,11 @@
 // at random and counted, and the task's seconds are estimated from theirs
 // (two-stage sampling).
 //
-// usage: project_hours N[:B,K,K1] [SECONDS] [SEED]
+// usage: project_hours N[:B,K,K1[,P]] [SECONDS] [SEED]
 //   B,K,K1   the join's cut to project instead of n's own: band rows, lead
 //            columns, how many of them a task fixes (to compare cuts A/B in
-//            one run)
+//            one run); ",P" (K1 = 0): a task fixes only the first B - 1
+//            band rows, its parts place the last one
 //   SECONDS  the sampling budget, wall time (default 60): sampling goes on, a few tasks
 //            from every stratum in turn, until it is spent; the task that is
 //            running then finishes
@@ -64,19 +65,16 @@ public:
     double seconds(const nqueens::detail::join_task& task, int draws = 3)
     {
         namespace d = nqueens::detail;
-        const std::uint32_t free = d::band_free_columns(layout_, task.band);
-        const std::uint32_t lead = d::lead_columns(layout_, free);
-        const std::uint32_t fixed = d::task_lead_columns(layout_, free);
-        const std::uint64_t parts = d::count_task_parts(layout_, lead, fixed, task.taken, task.self_flip);
+        const std::uint64_t parts = d::count_join_parts(layout_, task);
         if (parts == 0) return 0;
         std::uniform_int_distribution<std::uint64_t> pick(0, parts - 1);
         double sum = 0;
         for (int i = 0; i < draws; ++i) {
-            const std::uint32_t taken =
-                d::nth_task_part(layout_, lead, fixed, task.taken, task.self_flip, pick(random_));
+            const d::join_part part = d::nth_join_part(layout_, task, pick(random_));
             std::uint64_t nodes = 0;
             const double t0 = cpu_seconds();
-            (void)d::count_join_part(layout_, task, lead, taken, ws_, nodes, [] { return false; });
+            (void)d::count_join_part(layout_, part.whole, part.lead, part.taken, ws_, nodes,
+                                     [] { return false; });
             sum += cpu_seconds() - t0;
             ++counted;
         }
@@ -93,24 +91,26 @@ private:
 
 int usage()
 {
-    std::fputs("usage: project_hours N[:B,K,K1] [SECONDS] [SEED]\n", stderr);
+    std::fputs("usage: project_hours N[:B,K,K1[,P]] [SECONDS] [SEED]\n", stderr);
     return 2;
 }
 
-// "N" or "N:B,K,K1": n and, where given, the join's cut; false if malformed.
+// "N", "N:B,K,K1" or "N:B,K,K1,P": n and, where given, the join's cut; false if malformed.
 bool parse_size(const std::string& text, int& n, std::optional<nqueens::detail::join_layout>& cut)
 {
     std::size_t used = 0;
     n = std::stoi(text, &used);
     if (used == text.size()) return true;
     int b = 0, k = 0, k1 = 0;
-    char tail = 0;
-    if (std::sscanf(text.c_str() + used, ":%d,%d,%d%c", &b, &k, &k1, &tail) != 3) return false;
+    char partial = 0, tail = 0;
+    const int got = std::sscanf(text.c_str() + used, ":%d,%d,%d,%c%c", &b, &k, &k1, &partial, &tail);
+    if (got != 3 && !(got == 4 && partial == 'P')) return false;
     const int t = (n - b) / 2;
-    if (n < nqueens::detail::join_min_n || n > nqueens::detail::join_max_n || b < 1 || b > 4 ||
-        (n - b) % 2 != 0 || t < 2 || k1 < 0 || k1 > k || k > n - b || k > 2 * t)
+    if (n < nqueens::detail::join_min_n || n > nqueens::detail::join_max_n || b < 1 || b > 6 ||
+        (n - b) % 2 != 0 || t < 2 || k1 < 0 || k1 > k || k > n - b || k > 2 * t ||
+        (got == 4 && (b < 2 || k1 != 0)))
         return false;
-    cut = nqueens::detail::make_join_layout(n, b, k, k1);
+    cut = nqueens::detail::make_join_layout(n, b, k, k1, got == 4 ? b - 1 : b);
     return true;
 }
 
@@ -153,8 +153,8 @@ int main(int argc, char** argv)
         const std::size_t size = estimates.size();
         char label[64];
         if (join)
-            std::snprintf(label, sizeof label, "n = %d, cut %d,%d,%d", n, layout.band, layout.lead,
-                          layout.task_lead);
+            std::snprintf(label, sizeof label, "n = %d, cut %d,%d,%d%s", n, layout.band, layout.lead,
+                          layout.task_lead, d::partial_band(layout) ? ",P" : "");
         else
             std::snprintf(label, sizeof label, "n = %d", n);
         if (size == 0) {

@@ -104,18 +104,22 @@ TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count
     CHECK(nqueens::work_plan(24).mode() == nqueens::count_mode::total);
 }
 
-TEST_CASE("from n = 23 the join's tasks come in parts, under versions 10 and 11 (n = 23, 24), 8 and 9",
-          "[plan]")
+TEST_CASE(
+    "from n = 23 the join's tasks come in parts, under versions 10 and 11 (n = 23, 24), 14 and 15 (n = 27), "
+    "8 and 9",
+    "[plan]")
 {
     const auto both = nqueens::count_mode::with_distinct;
     for (int n = 25; n <= nqueens::detail::join_max_n; ++n)
-        CHECK(nqueens::detail::join_task_list_version(n) == 8u);
+        CHECK(nqueens::detail::join_task_list_version(n) == (n == 27 ? 14u : 8u));
     CHECK(nqueens::detail::join_task_list_version(23) == 10u);
     CHECK(nqueens::detail::join_task_list_version(24) == 10u);
     CHECK(nqueens::detail::mode_of_plan_version(8) == nqueens::count_mode::total);
     CHECK(nqueens::detail::mode_of_plan_version(9) == both);
     CHECK(nqueens::detail::mode_of_plan_version(10) == nqueens::count_mode::total);
     CHECK(nqueens::detail::mode_of_plan_version(11) == both);
+    CHECK(nqueens::detail::mode_of_plan_version(14) == nqueens::count_mode::total);
+    CHECK(nqueens::detail::mode_of_plan_version(15) == both);
     const nqueens::work_plan plan(24);
     CHECK(plan.version() == 10);
     CHECK(nqueens::work_plan(24, both).version() == 11);
@@ -129,6 +133,41 @@ TEST_CASE("from n = 23 the join's tasks come in parts, under versions 10 and 11 
     for (std::size_t id : {std::size_t{0}, plan.size() / 2, plan.size() - 1}) CHECK(plan.estimate(id) > 0);
 }
 
+TEST_CASE("n = 27's tasks fix 4 rows of its band of 5, under versions 14 and 15; their parts place the last",
+          "[plan]")
+{
+    namespace d = nqueens::detail;
+    const nqueens::work_plan plan(27);
+    CHECK(plan.version() == 14);
+    CHECK(d::join_task_list_version(27) + 1 == 15);  // with distinct (a second plan takes seconds)
+    CHECK(plan.size() == 125098);
+    CHECK(plan.size() <= nqueens::max_plan_tasks);
+    const d::join_layout layout = d::make_join_layout(27);
+    CHECK(d::partial_band(layout));
+    CHECK(layout.band == 5);
+    CHECK(layout.task_band == 4);
+    // Every task stands for at least one band, each the smallest of its
+    // orbit; the orbits of all tasks cover each band of 5 rows once.
+    nqueens::work_plan::workspace ws;
+    std::stop_source stop;
+    stop.request_stop();
+    CHECK_FALSE(plan.run(0, stop.get_token(), ws).has_value());
+    for (std::size_t id : {std::size_t{0}, plan.size() / 2, plan.size() - 1}) CHECK(plan.estimate(id) > 0);
+    std::uint64_t bands = 0, orbits = 0;
+    d::for_each_join_task(layout, [&](const d::join_task& t) {
+        CHECK(t.weight == 0);
+        d::for_each_task_band(layout, t, [&](const d::join_task& whole) {
+            ++orbits;
+            bands += whole.weight;
+            return true;
+        });
+    });
+    CHECK(orbits == 1122036);  // the tasks of a cut that fixed whole bands
+    std::uint64_t placements = 0;
+    d::for_each_band(layout, [&](const d::band_columns&) { ++placements; });
+    CHECK(bands == placements);
+}
+
 TEST_CASE("from n = 19 the join's tasks split further to bound memory, under versions 4 and 5", "[plan]")
 {
     const auto both = nqueens::count_mode::with_distinct;
@@ -139,7 +178,8 @@ TEST_CASE("from n = 19 the join's tasks split further to bound memory, under ver
     CHECK(nqueens::work_plan(19).version() == 4);
     CHECK(nqueens::work_plan(19, both).version() == 5);
     for (int n = nqueens::detail::join_min_n; n <= nqueens::detail::join_max_n; ++n)
-        CHECK(nqueens::detail::join_task_list_version(n) == (n >= 25   ? 8u
+        CHECK(nqueens::detail::join_task_list_version(n) == (n == 27   ? 14u
+                                                             : n >= 25 ? 8u
                                                              : n >= 23 ? 10u
                                                              : n == 22 ? 4u
                                                              : n >= 20 ? 12u
@@ -218,7 +258,7 @@ constexpr std::array<expected_plan, 33> expected_plans = {{
     {7, 0, 1, 0, 0, 2},       {42, 0, 2, 0, 0, 2},       {16, 0, 1, 2, 2, 2},       {56, 0, 2, 0, 0, 6},
     {72, 0, 1, 4, 4, 2},      {288, 0, 2, 2, 2, 2},      {1280, 0, 1, 8, 8, 4},     {1440, 0, 2, 4, 4, 12},
     {1476, 0, 3, 0, 0, 12},   {225060, 0, 2, 11, 11, 4}, {258560, 0, 3, 11, 7, 10}, {302800, 0, 4, 11, 3, 10},
-    {343552, 0, 3, 16, 7, 8}, {221976, 0, 4, 16, 2, 8},  {222720, 0, 3, 20, 6, 8},  {314920, 0, 4, 20, 2, 8},
+    {343552, 0, 3, 16, 7, 8}, {221976, 0, 4, 16, 2, 8},  {125098, 0, 5, 14, 0, 14}, {314920, 0, 4, 20, 2, 8},
     {282880, 0, 3, 24, 6, 8}, {217276, 0, 4, 24, 1, 8},  {353024, 0, 3, 28, 6, 8},  {292788, 0, 4, 28, 1, 8},
 }};
 
@@ -275,9 +315,16 @@ TEST_CASE("every n's cut keeps what the join needs of it", "[plan]")
     for (int n = d::join_min_n; n <= d::join_max_n; ++n) {
         INFO("n = " << n);
         const d::join_layout l = d::make_join_layout(n);
-        // A band of 1 to 4 rows (1 or 2 up to n = 22 but n = 21) and two halves of equal height.
+        // A band of 1 to 5 rows (1 or 2 up to n = 22 but n = 21, 5 at n = 27) and two halves of equal height.
         CHECK(l.band >= 1);
-        CHECK(l.band <= (n <= 22 && n != 21 ? 2 : 4));
+        CHECK(l.band <= (n <= 22 && n != 21 ? 2 : (n == 27 ? 5 : 4)));
+        // A task fixes the whole band, or all of it but the last row, and
+        // then none of the lead columns (which of the free columns lead
+        // depends on the last row).
+        CHECK(l.task_band <= l.band);
+        CHECK(l.task_band >= l.band - 1);
+        CHECK(l.task_band >= 1);
+        if (d::partial_band(l)) CHECK(l.task_lead == 0);
         CHECK((n - l.band) % 2 == 0);
         CHECK(l.top >= 2);
         CHECK(2 * l.top + l.band == n);

@@ -72,14 +72,16 @@ TEST_CASE("a record of format 2 is read as the plan its number stood for, or ref
     // The numbers of task lists this program no longer has: n = 24 by the
     // symmetric search (1), n = 19 with fewer lead columns (2), n = 16 with
     // four tasks a band (2), n = 23 and 24 with bands of one and two rows (4, 8),
-    // n = 20 with 6 lead columns and 21 with a band of one row (4).
+    // n = 20 with 6 lead columns and 21 with a band of one row (4), n = 27
+    // with a band of three rows (8).
     for (const auto& [n, version, size] : {std::tuple{24, 1u, 58314u},
                                            {19, 2u, 320u},
                                            {16, 2u, 224u},
                                            {23, 4u, 363012u},
                                            {24, 8u, 270336u},
                                            {20, 4u, 5760u},
-                                           {21, 4u, 22385u}}) {
+                                           {21, 4u, 22385u},
+                                           {27, 8u, 222720u}}) {
         INFO("n = " << n);
         auto old = nqueens::make_record(nqueens::work_plan(n <= 16 ? n : 5), {}, "nqueens 0.0.9");
         old.n = n;

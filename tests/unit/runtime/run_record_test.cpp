@@ -215,6 +215,18 @@ TEST_CASE("a record of n = 20 or 21 by the cuts before is refused in one line", 
                       "cuts it by the join (3 band rows, 0 lead columns, 0 per task)");
 }
 
+TEST_CASE("a record of n = 27 by its cut of a band of 3 rows is refused in one line", "[checkpoint]")
+{
+    // Its band grew to 5 rows, of which a task fixes 4: other sub-problems.
+    const nqueens::work_plan p27(27);
+    auto old = nqueens::make_record(p27);
+    old.cut = {nqueens::plan_cut::method_kind::join, 0, 3, 20, 6};
+    old.plan_size = 222720;
+    CHECK_THROWS_WITH(nqueens::check_record_matches(old, p27, {}, "cp"),
+                      "cp cuts n = 27 by the join (3 band rows, 20 lead columns, 6 per task); this program "
+                      "cuts it by the join (5 band rows, 14 lead columns, 0 per task)");
+}
+
 TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][json]")
 {
     const nqueens::work_plan plan(11);

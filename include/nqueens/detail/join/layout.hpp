@@ -15,12 +15,12 @@ namespace nqueens::detail {
 
 // The board is cut into three parts: a top of t rows, a middle band of b
 // rows (b = n - 2t: 1 or 2 up to n = 22 but n = 21, 3 or 4 from n = 21,
-// so that the tops stay short enough to list), and a bottom of t rows. A
-// solution is a band placement B, a top placement x and a bottom placement;
-// turned upside down (row r -> n-1-r) the bottom is a top placement y for
-// the flipped band F(B). So one list of top placements per band serves
-// both halves, and the count for B is the number of pairs (x, y) that fit
-// (join/run_task.hpp).
+// 5 at n = 27, so that the tops stay short enough to list), and a bottom
+// of t rows. A solution is a band placement B, a top placement x and a
+// bottom placement; turned upside down (row r -> n-1-r) the bottom is a
+// top placement y for the flipped band F(B). So one list of top placements
+// per band serves both halves, and the count for B is the number of pairs
+// (x, y) that fit (join/run_task.hpp).
 //
 // Symmetry: the mirror M (c -> n-1-c), the flip F and the half turn MF map
 // bands to bands. Only the smallest band of each orbit is counted, times the
@@ -33,7 +33,9 @@ namespace nqueens::detail {
 // to 2^k. A task fixes the first of them (`task_lead`); where there are
 // more (n >= 23), the task counts each way of splitting the others in turn
 // (its parts), so that the plan stays a few hundred thousand tasks while
-// each list stays small.
+// each list stays small. Where a band has more orbits than a plan may hold
+// tasks (n = 27), a task fixes only its first rows, and its parts also place
+// the last one (join_partial_band).
 
 // The two diagonals through square (r, c), each family numbered 0 .. 2n - 2.
 // Turning the board upside down (r -> n-1-r) swaps the two numberings.
@@ -49,12 +51,13 @@ constexpr int difference_diagonal(int n, int r, int c) noexcept
 // The shape of the cut for one n (join_min_n <= n <= join_max_n).
 struct join_layout {
     int n = 0;
-    int band = 0;       // b: band rows, 1 to 4, as n is odd or even
+    int band = 0;       // b: band rows, 1 to 6 (n's own cut: up to 5), as n is odd or even
     int top = 0;        // t: rows above the band
     int low = 0;        // the first diagonal (of either family) that top and bottom can share
     int width = 0;      // diagonals shared per family: 2t - 1
     int lead = 0;       // k: leading free columns whose use each list fixes
     int task_lead = 0;  // how many of the k a task fixes; it splits the others itself
+    int task_band = 0;  // band rows a task fixes: b, or b - 1 where its parts place the last one
     std::uint32_t all_columns = 0;
 
     constexpr int key_bits() const noexcept { return 2 * width; }
@@ -66,16 +69,32 @@ inline constexpr int join_min_n = 6;
 inline constexpr int join_max_n = 32;
 
 // The band rows for each n: one or two up to n = 22 but n = 21, three or
-// four from n = 21, since each row of the top multiplies its placements by
-// about 4.5 and a task's lists must stay within a few hundred MB even where
-// every free column is a lead column (n = 31, 32). A higher band has more placements,
-// which the tasks then spread over. At n = 23 and 24 the taller band (3 and
-// 4 rows, tops of 10 rows) projected 5.3 and 2.5 times fewer core-hours
-// than 1 and 2 rows; at n = 21 (tops of 9 rows, lists from quarter tables)
-// 0.65 of the CPU time of 1 row. n = 20 and 22 keep 2 rows: 4 were slower
-// at n = 20 and within the noise at n = 22 (docs/benchmarks.md).
+// four from n = 21 (five at n = 27), since each row of the top multiplies
+// its placements by about 4.5 and a task's lists must stay within a few
+// hundred MB even where every free column is a lead column (n = 31, 32). A
+// higher band has more placements, which the tasks then spread over. At
+// n = 23 and 24 the taller band (3 and 4 rows, tops of 10 rows) projected
+// 5.3 and 2.5 times fewer core-hours than 1 and 2 rows; at n = 21 (tops of
+// 9 rows, lists from quarter tables) 0.65 of the CPU time of 1 row; so did
+// 5 rows at n = 27 (tops of 11), against 3. n = 20 and 22 keep 2 rows: 4
+// were slower at n = 20 and within the noise at n = 22; bands of 5 rows at
+// n = 25 (tops of 10) and of 6 at n = 26 and 28 did not win or did not fit
+// (docs/benchmarks.md, docs/design/join.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
-    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4};
+    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 5, 4, 3, 4, 3, 4};
+
+// Where a task fixes only the first rows of its band (join_layout::task_band
+// = b - 1): its parts place the last band row too, each completion that is
+// the smallest of its orbit, weighted by that orbit. n = 27's band of 5 rows
+// (tops of 11) projected 3.7 times fewer core-hours than 3 rows (tops of 12,
+// docs/benchmarks.md), but has 1,122,036 orbits, three times max_plan_tasks:
+// its tasks fix 4 rows (no task lead columns, since which columns lead
+// depends on the last row).
+inline constexpr std::array<bool, join_max_n + 1> join_partial_band = [] {
+    std::array<bool, join_max_n + 1> partial{};
+    partial[27] = true;
+    return partial;
+}();
 
 // k, the lead columns fixed per task, for each n. Odd n has only (n + 1) / 2
 // bands, too few to keep threads busy; all n need lists small enough for the
@@ -97,9 +116,9 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
 // small (docs/benchmarks.md).
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 4, 0, 11, 11, 11, 16, 16, 20, 20, 24, 24, 28, 28};
+    4, 2, 8, 4, 0, 11, 11, 11, 16, 16, 14, 20, 24, 24, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 11, 7, 3, 7, 2, 6, 2, 6, 1, 6, 1};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 11, 7, 3, 7, 2, 0, 2, 6, 1, 6, 1};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
@@ -108,10 +127,12 @@ inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
 // those n under version 1; n = 24 had 8 too, with a band of two rows), 10
 // for n = 23 and 24, whose bands grew to 3 and 4 rows, 12 for n = 20 and
 // 21, whose tasks fix 4 lead columns instead of 6 (n = 20) or a band of 3
-// rows and no lead columns (n = 21).
+// rows and no lead columns (n = 21), 14 for n = 27, whose band grew to 5
+// rows, of which a task fixes 4.
 constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
     if (n == 20 || n == 21) return 12;
+    if (n == 27) return 14;
     if (n == 23 || n == 24) return 10;
     if (n >= 25) return 8;
     if (n == 16) return 6;
@@ -119,9 +140,10 @@ constexpr std::uint32_t join_task_list_version(int n) noexcept
 }
 
 // The cut with b band rows, k lead columns of which a task fixes k1
-// (n - b even, k1 <= k <= n - b); make_join_layout(n) is the one counts use,
-// the tests try others.
-constexpr join_layout make_join_layout(int n, int b, int k, int k1) noexcept
+// (n - b even, k1 <= k <= n - b), and a task that fixes the first `tb` band
+// rows: b, or b - 1 (b >= 2, k1 = 0) where each part also places the last
+// row; make_join_layout(n) is the one counts use, the tests try others.
+constexpr join_layout make_join_layout(int n, int b, int k, int k1, int tb) noexcept
 {
     join_layout layout{};
     layout.n = n;
@@ -131,22 +153,40 @@ constexpr join_layout make_join_layout(int n, int b, int k, int k1) noexcept
     layout.width = 2 * layout.top - 1;
     layout.lead = k;
     layout.task_lead = k1;
+    layout.task_band = tb;
     layout.all_columns = n == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << n) - 1;
     return layout;
+}
+
+constexpr join_layout make_join_layout(int n, int b, int k, int k1) noexcept
+{
+    return make_join_layout(n, b, k, k1, b);
 }
 
 constexpr join_layout make_join_layout(int n) noexcept
 {
     const auto i = static_cast<std::size_t>(n);
-    return make_join_layout(n, join_band_rows[i], join_lead_columns[i], join_task_lead_columns[i]);
+    return make_join_layout(n, join_band_rows[i], join_lead_columns[i], join_task_lead_columns[i],
+                            join_band_rows[i] - (join_partial_band[i] ? 1 : 0));
 }
 
-// A band's columns, row by row (entries past layout.band are 0).
-using band_columns = std::array<int, 4>;
+// Whether a task of the cut fixes only the first rows of its band, the
+// last one placed by its parts.
+constexpr bool partial_band(const join_layout& layout) noexcept
+{
+    return layout.task_band < layout.band;
+}
+
+// A band's columns, row by row (entries past layout.band, or past
+// layout.task_band in a task that fixes part of its band, are 0).
+using band_columns = std::array<int, 6>;
 
 // One sub-problem: a band and which of the task's lead columns the top
 // takes. `weight` counts the band's orbit and, for a band of one row, the
-// flip.
+// flip. Where the cut's tasks fix only the first rows of the band
+// (partial_band), `band` holds those rows (the others 0), `taken` is 0 and
+// `weight` 0: each part is weighted by its own band's orbit
+// (for_each_task_band).
 struct join_task {
     band_columns band{};
     std::uint32_t taken = 0;
@@ -336,35 +376,161 @@ constexpr void for_each_band(const join_layout& layout, F&& f)
     }
 }
 
-// Calls f(join_task) for every task of the cut, in a fixed order: bands in
-// lexicographic order (smallest of each orbit only), then `taken` from the
-// largest subset of the task's lead columns down.
+// A band's orbit under the mirror, the flip and the half turn: whether the
+// band is its smallest member (lexicographically), the orbit's size, and
+// whether the band is its own flip.
+struct band_orbit {
+    bool smallest = true;
+    std::uint32_t size = 1;
+    bool self_flip = false;
+};
+
+constexpr band_orbit orbit_of(const join_layout& layout, const band_columns& band) noexcept
+{
+    const std::array<band_columns, 3> images{band_image(layout, band, true, false),
+                                             band_image(layout, band, false, true),
+                                             band_image(layout, band, true, true)};
+    band_orbit orbit;
+    for (std::size_t i = 0; i < images.size(); ++i) {
+        if (images[i] < band) orbit.smallest = false;
+        bool seen = images[i] == band;
+        for (std::size_t j = 0; j < i; ++j) seen = seen || images[j] == images[i];
+        if (!seen) ++orbit.size;
+    }
+    orbit.self_flip = images[1] == band;
+    return orbit;
+}
+
+// The whole-band task of a band, the smallest of its orbit, that takes
+// `taken` of its task lead columns.
+constexpr join_task whole_band_task(const band_columns& band, const band_orbit& orbit,
+                                    std::uint32_t taken) noexcept
+{
+    return join_task{band, taken, orbit.self_flip ? 2 * orbit.size : orbit.size, orbit.self_flip};
+}
+
+// Calls f(whole) for each band that task t stands for, as a task of the
+// whole band, until f returns false; returns whether it never did. Where
+// the cut's tasks fix the whole band, that is t itself; where they fix its
+// first rows (partial_band), each column of the last row that fits them and
+// makes a band the smallest of its orbit, from the lowest column up.
+template <class F>
+constexpr bool for_each_task_band(const join_layout& layout, const join_task& t, F&& f)
+{
+    if (!partial_band(layout)) return f(t);
+    const int last = layout.band - 1;
+    band_columns band = t.band;
+    for (int c = 0; c < layout.n; ++c) {
+        bool fits = true;
+        for (int j = 0; j < last; ++j) {
+            const int other = band[static_cast<std::size_t>(j)];
+            fits = fits && other != c && other - c != last - j && c - other != last - j;
+        }
+        if (!fits) continue;
+        band[static_cast<std::size_t>(last)] = c;
+        const band_orbit orbit = orbit_of(layout, band);
+        if (orbit.smallest && !f(whole_band_task(band, orbit, t.taken))) return false;
+    }
+    return true;
+}
+
+// Calls f(join_task) for every task of the cut, in a fixed order: bands (or
+// the rows of them a task fixes) in lexicographic order, the smallest of
+// each orbit only (where a task fixes part of the band: those that some
+// completion makes the smallest of its orbit), then `taken` from the largest
+// subset of the task's lead columns down.
 template <class F>
 constexpr void for_each_join_task(const join_layout& layout, F&& f)
 {
+    if (partial_band(layout)) {
+        // Tasks without task lead columns (make_join_layout): the task fixes
+        // the rows, its parts all the rest. A band of two rows or more is
+        // never its own flip, so whether a part is counted depends only on
+        // how many lead columns it takes (has_part).
+        join_layout rows = layout;
+        rows.band = layout.task_band;
+        for_each_band(rows, [&](const band_columns& prefix) {
+            const join_task t{prefix, 0, 0, false};
+            bool any = false;
+            for_each_task_band(layout, t, [&](const join_task&) {
+                any = true;
+                return false;
+            });
+            const std::uint32_t lead = first_columns(layout.all_columns, layout.lead);
+            if (any && has_part(layout, lead, 0, 0, false)) f(t);
+        });
+        return;
+    }
     for_each_band(layout, [&](const band_columns& band) {
-        const std::array<band_columns, 3> images{band_image(layout, band, true, false),
-                                                 band_image(layout, band, false, true),
-                                                 band_image(layout, band, true, true)};
-        bool smallest = true;
-        std::uint32_t orbit = 1;
-        for (std::size_t i = 0; i < images.size(); ++i) {
-            if (images[i] < band) smallest = false;
-            bool seen = images[i] == band;
-            for (std::size_t j = 0; j < i; ++j) seen = seen || images[j] == images[i];
-            if (!seen) ++orbit;
-        }
-        if (!smallest) return;
-        const bool self_flip = images[1] == band;
+        const band_orbit orbit = orbit_of(layout, band);
+        if (!orbit.smallest) return;
         const std::uint32_t free = band_free_columns(layout, band);
         const std::uint32_t lead = lead_columns(layout, free);
         const std::uint32_t fixed = task_lead_columns(layout, free);
         for (std::uint32_t taken = fixed;; taken = (taken - 1) & fixed) {
-            if (has_part(layout, lead, fixed, taken, self_flip))
-                f(join_task{band, taken, self_flip ? 2 * orbit : orbit, self_flip});
+            if (has_part(layout, lead, fixed, taken, orbit.self_flip)) f(whole_band_task(band, orbit, taken));
             if (taken == 0) break;
         }
     });
+}
+
+// One part of a task: the band it places (as a whole-band task), the lead
+// columns its lists fix and which of them the top takes.
+struct join_part {
+    join_task whole{};
+    std::uint32_t lead = 0;
+    std::uint32_t taken = 0;
+};
+
+// Calls part(join_part) for each part of task t: each band it stands for
+// (for_each_task_band), each split of that band's lead columns
+// (for_each_task_part), until part returns false; returns whether it never did.
+template <class F>
+constexpr bool for_each_join_part(const join_layout& layout, const join_task& t, F&& part)
+{
+    return for_each_task_band(layout, t, [&](const join_task& whole) {
+        const std::uint32_t free = band_free_columns(layout, whole.band);
+        const std::uint32_t lead = lead_columns(layout, free);
+        const std::uint32_t fixed = task_lead_columns(layout, free);
+        return for_each_task_part(layout, lead, fixed, whole.taken, whole.self_flip,
+                                  [&](std::uint32_t taken) {
+                                      return part(join_part{whole, lead, taken});
+                                  });
+    });
+}
+
+// The number of parts of task t, as for_each_join_part walks them. Cost:
+// O(p^2) per band it stands for.
+constexpr std::uint64_t count_join_parts(const join_layout& layout, const join_task& t)
+{
+    std::uint64_t parts = 0;
+    for_each_task_band(layout, t, [&](const join_task& whole) {
+        const std::uint32_t free = band_free_columns(layout, whole.band);
+        parts += count_task_parts(layout, lead_columns(layout, free), task_lead_columns(layout, free),
+                                  whole.taken, whole.self_flip);
+        return true;
+    });
+    return parts;
+}
+
+// The `index`-th part of task t (from 0, index < count_join_parts) in the
+// order of for_each_join_part, without walking the others.
+constexpr join_part nth_join_part(const join_layout& layout, const join_task& t, std::uint64_t index)
+{
+    join_part out{};
+    for_each_task_band(layout, t, [&](const join_task& whole) {
+        const std::uint32_t free = band_free_columns(layout, whole.band);
+        const std::uint32_t lead = lead_columns(layout, free);
+        const std::uint32_t fixed = task_lead_columns(layout, free);
+        const std::uint64_t parts = count_task_parts(layout, lead, fixed, whole.taken, whole.self_flip);
+        if (index >= parts) {
+            index -= parts;
+            return true;
+        }
+        out = join_part{whole, lead, nth_task_part(layout, lead, fixed, whole.taken, whole.self_flip, index)};
+        return false;
+    });
+    return out;
 }
 
 template <class F>

@@ -76,8 +76,9 @@ struct join_tally {
 // each list's first two rows (the band's diagonals), follows the measured
 // times of sampled tasks at n = 18..23 within about 2x for most tasks,
 // without the bias against the costliest tasks that the first rows alone
-// show (measured up to 20x off at n = 21).
-constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_task& t)
+// show (measured up to 20x off at n = 21). A task that fixes only the first
+// band rows (partial_band) adds up the bands it stands for.
+constexpr std::uint64_t whole_band_breadth(const join_layout& layout, const join_task& t)
 {
     const std::uint32_t free = band_free_columns(layout, t.band);
     const std::uint32_t lead = lead_columns(layout, free);
@@ -109,6 +110,16 @@ constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_
     const std::uint64_t rows = breadth(t.band, t.taken | inner) *
                                breadth(band_image(layout, t.band, false, true), (lead & ~t.taken) | inner);
     return std::max<std::uint64_t>(1, columns * rows);
+}
+
+constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_task& t)
+{
+    std::uint64_t sum = 0;
+    for_each_task_band(layout, t, [&](const join_task& whole) {
+        sum += whole_band_breadth(layout, whole);
+        return true;
+    });
+    return std::max<std::uint64_t>(1, sum);
 }
 
 constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
@@ -195,7 +206,8 @@ constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout
 }
 
 // Counts one task: each of its parts (join/layout.hpp; one part up to
-// n = 22) in turn, polling `stop()` as count_join_part says; returns
+// n = 22; from n = 27 each completion of the band times each split), each
+// weighted by its band's orbit, in turn, polling `stop()` as count_join_part says; returns
 // std::nullopt if it said yes. `on_part(done, parts)` is called after each part (n >= 23: a task
 // has up to tens of thousands, each seconds to minutes). At run time the
 // pair count runs in its build for the widest instruction set the CPU has
@@ -205,24 +217,18 @@ template <class Stop, class OnPart>
 constexpr std::optional<join_tally> run_join_task(const join_layout& layout, const join_task& t,
                                                   join_workspace& ws, Stop&& stop, OnPart&& on_part)
 {
-    const std::uint32_t free = band_free_columns(layout, t.band);
-    const std::uint32_t lead = lead_columns(layout, free);
-    const std::uint32_t fixed = task_lead_columns(layout, free);
-    const std::uint64_t parts = count_task_parts(layout, lead, fixed, t.taken, t.self_flip);
+    const std::uint64_t parts = count_join_parts(layout, t);
     join_tally out{};
-    std::uint64_t pairs = 0;
     std::uint64_t done = 0;
-    const bool whole =
-        for_each_task_part(layout, lead, fixed, t.taken, t.self_flip, [&](std::uint32_t taken) {
-            const std::optional<std::uint64_t> part =
-                count_join_part(layout, t, lead, taken, ws, out.nodes, stop);
-            if (!part) return false;
-            pairs = checked_add(pairs, *part);
-            on_part(++done, parts);
-            return true;
-        });
+    const bool whole = for_each_join_part(layout, t, [&](const join_part& p) {
+        const std::optional<std::uint64_t> pairs =
+            count_join_part(layout, p.whole, p.lead, p.taken, ws, out.nodes, stop);
+        if (!pairs) return false;
+        out.total = checked_add(out.total, checked_mul(*pairs, p.whole.weight));
+        on_part(++done, parts);
+        return true;
+    });
     if (!whole) return std::nullopt;
-    out.total = checked_mul(pairs, t.weight);
     return out;
 }
 
