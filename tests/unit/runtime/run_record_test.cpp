@@ -177,54 +177,40 @@ TEST_CASE("a record for another n, list version, size or shard does not match th
                       "cp is for shard all, not shard 1/2");
 }
 
-TEST_CASE("a record of n = 23 or 24 by the cuts of bands of one or two rows is refused in one line",
-          "[checkpoint]")
+TEST_CASE("a record of a cut this program no longer has is refused in one line", "[checkpoint]")
 {
-    // Their bands grew to 3 and 4 rows: the old records' tasks are other sub-problems.
-    const nqueens::work_plan p23(23), p24(24);
-    auto old = nqueens::make_record(p23);
-    old.cut = {nqueens::plan_cut::method_kind::join, 0, 1, 16, 16};
-    old.plan_size = 363012;
-    CHECK_THROWS_WITH(nqueens::check_record_matches(old, p23, {}, "cp"),
-                      "cp cuts n = 23 by the join (1 band rows, 16 lead columns, 16 per task); this program "
-                      "cuts it by the join (3 band rows, 11 lead columns, 7 per task)");
-    old = nqueens::make_record(p24);
-    old.cut = {nqueens::plan_cut::method_kind::join, 0, 2, 16, 11};
-    old.plan_size = 270336;
-    CHECK_THROWS_WITH(nqueens::check_record_matches(old, p24, {}, "cp"),
-                      "cp cuts n = 24 by the join (2 band rows, 16 lead columns, 11 per task); this program "
-                      "cuts it by the join (4 band rows, 11 lead columns, 3 per task)");
-}
-
-TEST_CASE("a record of n = 20 or 21 by the cuts before is refused in one line", "[checkpoint]")
-{
-    // n = 20's tasks fix 4 lead columns now, n = 21's band grew to 3 rows:
-    // the old records' tasks are other sub-problems.
-    const nqueens::work_plan p20(20), p21(21);
-    auto old = nqueens::make_record(p20);
-    old.cut = {nqueens::plan_cut::method_kind::join, 0, 2, 6, 6};
-    old.plan_size = 5760;
-    CHECK_THROWS_WITH(nqueens::check_record_matches(old, p20, {}, "cp"),
-                      "cp cuts n = 20 by the join (2 band rows, 6 lead columns, 6 per task); this program "
-                      "cuts it by the join (2 band rows, 4 lead columns, 4 per task)");
-    old = nqueens::make_record(p21);
-    old.cut = {nqueens::plan_cut::method_kind::join, 0, 1, 12, 12};
-    old.plan_size = 22385;
-    CHECK_THROWS_WITH(nqueens::check_record_matches(old, p21, {}, "cp"),
-                      "cp cuts n = 21 by the join (1 band rows, 12 lead columns, 12 per task); this program "
-                      "cuts it by the join (3 band rows, 0 lead columns, 0 per task)");
-}
-
-TEST_CASE("a record of n = 27 by its cut of a band of 3 rows is refused in one line", "[checkpoint]")
-{
-    // Its band grew to 5 rows, of which a task fixes 4: other sub-problems.
-    const nqueens::work_plan p27(27);
-    auto old = nqueens::make_record(p27);
-    old.cut = {nqueens::plan_cut::method_kind::join, 0, 3, 20, 6};
-    old.plan_size = 222720;
-    CHECK_THROWS_WITH(nqueens::check_record_matches(old, p27, {}, "cp"),
-                      "cp cuts n = 27 by the join (3 band rows, 20 lead columns, 6 per task); this program "
-                      "cuts it by the join (5 band rows, 14 lead columns, 0 per task)");
+    // The old records' tasks are other sub-problems: n = 20's tasks fix 4
+    // lead columns now, n = 21's band grew to 3 rows, n = 23's and 24's to 3
+    // and 4, n = 27's to 5 (of which a task fixes 4).
+    struct old_cut {
+        int n;
+        int band_rows, lead_columns, task_lead_columns;
+        std::size_t plan_size;
+        const char* refusal;
+    };
+    for (const old_cut& c :
+         {old_cut{20, 2, 6, 6, 5760,
+                  "cp cuts n = 20 by the join (2 band rows, 6 lead columns, 6 per task); this program "
+                  "cuts it by the join (2 band rows, 4 lead columns, 4 per task)"},
+          old_cut{21, 1, 12, 12, 22385,
+                  "cp cuts n = 21 by the join (1 band rows, 12 lead columns, 12 per task); this program "
+                  "cuts it by the join (3 band rows, 0 lead columns, 0 per task)"},
+          old_cut{23, 1, 16, 16, 363012,
+                  "cp cuts n = 23 by the join (1 band rows, 16 lead columns, 16 per task); this program "
+                  "cuts it by the join (3 band rows, 11 lead columns, 7 per task)"},
+          old_cut{24, 2, 16, 11, 270336,
+                  "cp cuts n = 24 by the join (2 band rows, 16 lead columns, 11 per task); this program "
+                  "cuts it by the join (4 band rows, 11 lead columns, 3 per task)"},
+          old_cut{27, 3, 20, 6, 222720,
+                  "cp cuts n = 27 by the join (3 band rows, 20 lead columns, 6 per task); this program "
+                  "cuts it by the join (5 band rows, 14 lead columns, 0 per task)"}}) {
+        INFO("n = " << c.n);
+        const nqueens::work_plan plan(c.n);
+        auto old = nqueens::make_record(plan);
+        old.cut = {nqueens::plan_cut::method_kind::join, 0, c.band_rows, c.lead_columns, c.task_lead_columns};
+        old.plan_size = c.plan_size;
+        CHECK_THROWS_WITH(nqueens::check_record_matches(old, plan, {}, "cp"), c.refusal);
+    }
 }
 
 TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][json]")
