@@ -37,6 +37,7 @@ void load_fault_hooks()
     if (auto v = read("NQUEENS_TEST_THREAD_START_FAILS", 0, 4095))
         hooks.thread_start_fails = static_cast<unsigned>(*v);
     if (auto v = read("NQUEENS_TEST_LEASE_FLOOR", 1, 86400)) hooks.lease_floor = static_cast<double>(*v);
+    hooks.die_in_lock = read("NQUEENS_TEST_DIE_IN_LOCK", 1, 1).has_value();
     if (auto v = read("NQUEENS_TEST_HOLD_TASK", 1, 1 << 30)) hooks.hold_task = static_cast<std::size_t>(*v);
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
-// Test hooks that inject faults (a wrong, slow or frozen rank, a thread that cannot start, a held task):
-// compiled into the test builds of the programs only (NQUEENS_FAULT_INJECTION).
+// Test hooks that inject faults (a wrong, slow or frozen rank, a thread that cannot start, a held task,
+// a death while taking a lock): compiled into the test builds of the programs only (NQUEENS_FAULT_INJECTION).
 #ifndef NQUEENS_APPS_COMMON_FAULT_INJECTION_HPP
 #define NQUEENS_APPS_COMMON_FAULT_INJECTION_HPP
 
@@ -17,6 +17,8 @@ struct fault_hooks {
     std::optional<int> freeze_rank;              // NQUEENS_TEST_FREEZE_RANK: SIGSTOP after its first report
     std::optional<unsigned> thread_start_fails;  // NQUEENS_TEST_THREAD_START_FAILS: thread K fails (EAGAIN)
     std::optional<double> lease_floor;           // NQUEENS_TEST_LEASE_FLOOR: seconds, instead of 60
+    bool die_in_lock = false;                    // NQUEENS_TEST_DIE_IN_LOCK=1: SIGKILL once the lock file is
+                                                 // written under its temporary name, before it is linked
     std::optional<std::size_t> hold_task;        // NQUEENS_TEST_HOLD_TASK: the K-th finished task (1-based)
                                                  // of `count` is held until a stop, then dropped
 };

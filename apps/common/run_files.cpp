@@ -2,9 +2,11 @@
 // The files a run owns: locks, the checks before a run starts, the temporary files a killed run left.
 #include "common/run_files.hpp"
 
+#include "common/fault_injection.hpp"
 #include "common/run_record_file.hpp"
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -127,16 +129,32 @@ file_lock::file_lock(const std::string& path, const char* option) : name_(path +
     // down) may still hold the lock for a moment: wait up to 3 s for it.
     int waits = 60;
     for (;;) {
-        fd_ = ::open(name_.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-        if (fd_ >= 0) {
-            // New, so no one else holds it; written once held, so that a
-            // reader who finds it empty finds it locked as well.
-            ::flock(fd_, LOCK_EX | LOCK_NB);
-            write_lock(fd_);
+        // The lock is made whole under a temporary name (held, our content
+        // written) and only then linked to its name: a run killed at any
+        // moment leaves no lock file that is empty or not held, only at most
+        // a temporary one, which the next holder removes.
+        std::string temp;
+        const int fd = create_temp(name_, temp);
+        if (fd < 0)
+            throw usage_error(named + "cannot create the lock file '" + name_ + "': " + std::strerror(errno));
+        ::flock(fd, LOCK_EX | LOCK_NB);
+        write_lock(fd);
+        if (faults().die_in_lock) ::raise(SIGKILL);
+        const bool linked = ::link(temp.c_str(), name_.c_str()) == 0;
+        const int link_err = errno;
+        ::unlink(temp.c_str());
+        if (linked) {
+            fd_ = fd;
+            remove_stale_temps(name_);
             return;
         }
-        if (errno != EEXIST)
-            throw usage_error(named + "cannot create the lock file '" + name_ + "': " + std::strerror(errno));
+        ::close(fd);
+        // ENOENT: our temporary file was removed, as a leftover, by a run
+        // that has just taken the lock; try again.
+        if (link_err == ENOENT) continue;
+        if (link_err != EEXIST)
+            throw usage_error(named + "cannot create the lock file '" + name_ +
+                              "': " + std::strerror(link_err));
         // Something is there already: a lock held by a live run, one left by
         // a killed run (ours by its content, and no one holds it), or a file
         // that is not ours at all.
@@ -176,6 +194,7 @@ file_lock::file_lock(const std::string& path, const char* option) : name_(path +
         // have removed it between our open and our flock).
         if (same_inode(fd_, name_)) {
             write_lock(fd_);
+            remove_stale_temps(name_);
             return;
         }
         ::close(fd_);

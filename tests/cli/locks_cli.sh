@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSL-1.0
 # Lock files (FILE.lock): created by a run and removed by it only; a file at the lock name that is not
-# ours is kept and refused; a lock left by a killed run is taken over; the same file twice is refused at once.
+# ours is kept and refused; a lock left by a killed run is taken over, one killed while made leaves none;
+# the same file twice is refused at once.
 # usage: locks_cli.sh path/to/nqueens path/to/test-build/nqueens (the latter with the NQUEENS_TEST_* hooks)
 set -u
 bin=$1
@@ -52,6 +53,19 @@ wait "$pid" 2>/dev/null
 out=$("$bin" count 14 --checkpoint "$cp" 2>"$dir/err") || fail "the run after a killed one failed: $(cat "$dir/err")"
 case $out in "n = 14: 365596 solutions"*) ;; *) fail "the run after a killed one printed: $out" ;; esac
 [ ! -e "$cp.lock" ] || fail "the run that took over a stale lock left it"
+
+# A run killed while it makes its lock (written whole under a temporary name,
+# not yet linked to FILE.lock) leaves no lock file, only that temporary one,
+# which the next run removes once it holds the lock.
+rm -f "$cp"
+lock_temps() { find "$dir" -maxdepth 1 -name "$(basename "$cp").lock.tmp.*" | wc -l; }
+NQUEENS_TEST_DIE_IN_LOCK=1 "$faultbin" count 10 --checkpoint "$cp" >/dev/null 2>&1; status=$?
+[ "$status" -eq 137 ] || fail "NQUEENS_TEST_DIE_IN_LOCK=1: exit $status, want 137 (SIGKILL)"
+[ ! -e "$cp.lock" ] || fail "a run killed while making its lock left $cp.lock: $(cat "$cp.lock")"
+[ "$(lock_temps)" -eq 1 ] || fail "a run killed while making its lock left $(lock_temps) temporary lock files, want 1"
+out=$("$bin" count 10 --checkpoint "$cp" 2>"$dir/err") || fail "the run after one killed in its lock failed: $(cat "$dir/err")"
+case $out in "n = 10: 724 solutions"*) ;; *) fail "the run after one killed in its lock printed: $out" ;; esac
+[ "$(lock_temps)" -eq 0 ] && [ ! -e "$cp.lock" ] || fail "the next run left lock files: $(ls "$dir")"
 
 # The same file twice, written two ways: refused at once, naming both.
 start=$(date +%s%N)
