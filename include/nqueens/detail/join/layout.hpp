@@ -15,12 +15,12 @@ namespace nqueens::detail {
 
 // The board is cut into three parts: a top of t rows, a middle band of b
 // rows (b = n - 2t: 1 or 2 up to n = 22 but n = 21, 3 or 4 from n = 21,
-// 5 at n = 27, so that the tops stay short enough to list), and a bottom
-// of t rows. A solution is a band placement B, a top placement x and a
-// bottom placement; turned upside down (row r -> n-1-r) the bottom is a
-// top placement y for the flipped band F(B). So one list of top placements
-// per band serves both halves, and the count for B is the number of pairs
-// (x, y) that fit (join/run_task.hpp).
+// 5 at n = 27, 6 at n = 28, so that the tops stay short enough to list),
+// and a bottom of t rows. A solution is a band placement B, a top
+// placement x and a bottom placement; turned upside down (row r -> n-1-r)
+// the bottom is a top placement y for the flipped band F(B). So one list
+// of top placements per band serves both halves, and the count for B is
+// the number of pairs (x, y) that fit (join/run_task.hpp).
 //
 // Symmetry: the mirror M (c -> n-1-c), the flip F and the half turn MF map
 // bands to bands. Only the smallest band of each orbit is counted, times the
@@ -69,17 +69,19 @@ inline constexpr int join_min_n = 6;
 inline constexpr int join_max_n = 32;
 
 // The band rows for each n: one or two up to n = 22 but n = 21, three or
-// four from n = 21 (five at n = 27), since each row of the top multiplies
-// its placements by about 4.5 and a task's lists must stay within a few
-// hundred MB even where every free column is a lead column (n = 31, 32). A
-// higher band has more placements, which the tasks then spread over. At
+// four from n = 21 (five at n = 27, six at n = 28), since each row of the
+// top multiplies its placements by about 4.5 and a task's lists must stay
+// within a few hundred MB even where every free column is a lead column
+// (n = 31, 32). A higher band has more placements, which the tasks then
+// spread over. At
 // n = 23 and 24 the taller band (3 and 4 rows, tops of 10 rows) projected
 // 5.3 and 2.5 times fewer core-hours than 1 and 2 rows; at n = 21 (tops of
 // 9 rows, lists from quarter tables) 0.65 of the CPU time of 1 row; so did
-// 5 rows at n = 27 (tops of 11), against 3. n = 20 and 22 keep 2 rows: 4
+// 5 rows at n = 27 (tops of 11), against 3, and 6 rows at n = 28 (tops of
+// 11), 3.5 times fewer than 4 (tops of 12). n = 20 and 22 keep 2 rows: 4
 // were slower at n = 20 and within the noise at n = 22; bands of 5 rows at
-// n = 25 (tops of 10) and of 6 at n = 26 and 28 did not win or did not fit
-// (docs/benchmarks.md, docs/design/join.md).
+// n = 25 (tops of 10) and of 6 at n = 26 did not win (docs/benchmarks.md,
+// docs/design/join.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
     0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 5, 6, 3, 4, 3, 4};
 
@@ -89,9 +91,9 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
 // (tops of 11) projected 3.7 times fewer core-hours than 3 rows (tops of 12,
 // docs/benchmarks.md), but has 1,122,036 orbits, three times max_plan_tasks:
 // its tasks fix 4 rows (no task lead columns, since which columns lead
-// depends on the last row). n = 28's band of 6 rows (tops of 11) has 22.5 M
-// orbits, 62 times max_plan_tasks: its tasks fix 4 rows, their parts place
-// the last two.
+// depends on the last row). n = 28's band of 6 rows (tops of 11) has
+// 22,470,929 orbits, 62 times max_plan_tasks: its tasks fix 4 rows
+// (154,078 tasks), their parts place the last two.
 inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
     std::array<int, join_max_n + 1> partial{};
     partial[27] = 1;
@@ -116,7 +118,10 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
 // their lists come from quarter tables group by group as up to n = 18
 // (run_task.hpp): measured about 0.6 of the CPU time of 6 and 12 lead
 // columns and the row search, and their tops of 9 rows keep the tables
-// small (docs/benchmarks.md).
+// small (docs/benchmarks.md). n = 27 and 28 (bands of 5 and 6 rows, tasks
+// that fix 4 of them, no task lead columns): 14, measured best at n = 27
+// and within 2 % of 13 at n = 28, whose lists 13 makes larger (15: 9 %
+// more core-hours).
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
     4, 2, 8, 4, 0, 11, 11, 11, 16, 16, 14, 14, 24, 24, 28, 28};
