@@ -149,7 +149,7 @@ constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_
         }
         return next < samples;
     });
-    return std::max<std::uint64_t>(1, samples == 0 ? 0 : sum / samples * bands);
+    return std::max<std::uint64_t>(1, samples == 0 ? 0 : sum * bands / samples);
 }
 
 constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
