@@ -9,11 +9,12 @@
 // at random and counted, and the task's seconds are estimated from theirs
 // (two-stage sampling).
 //
-// usage: project_hours N[:B,K,K1[,P]] [SECONDS] [SEED]
+// usage: project_hours N[:B,K,K1[,P|,PP]] [SECONDS] [SEED]
 //   B,K,K1   the join's cut to project instead of n's own: band rows, lead
 //            columns, how many of them a task fixes (to compare cuts A/B in
 //            one run); ",P" (K1 = 0): a task fixes only the first B - 1
-//            band rows, its parts place the last one
+//            band rows, its parts place the last one; ",PP": the first
+//            B - 2, its parts place the last two
 //   SECONDS  the sampling budget, wall time (default 60): sampling goes on, a few tasks
 //            from every stratum in turn, until it is spent; the task that is
 //            running then finishes
@@ -91,26 +92,29 @@ private:
 
 int usage()
 {
-    std::fputs("usage: project_hours N[:B,K,K1[,P]] [SECONDS] [SEED]\n", stderr);
+    std::fputs("usage: project_hours N[:B,K,K1[,P|,PP]] [SECONDS] [SEED]\n", stderr);
     return 2;
 }
 
-// "N", "N:B,K,K1" or "N:B,K,K1,P": n and, where given, the join's cut; false if malformed.
+// "N", "N:B,K,K1", "N:B,K,K1,P" or "N:B,K,K1,PP": n and, where given, the join's cut; false if malformed.
 bool parse_size(const std::string& text, int& n, std::optional<nqueens::detail::join_layout>& cut)
 {
     std::size_t used = 0;
     n = std::stoi(text, &used);
     if (used == text.size()) return true;
     int b = 0, k = 0, k1 = 0;
-    char partial = 0, tail = 0;
-    const int got = std::sscanf(text.c_str() + used, ":%d,%d,%d,%c%c", &b, &k, &k1, &partial, &tail);
-    if (got != 3 && !(got == 4 && partial == 'P')) return false;
+    char partial[4] = {};
+    const int got = std::sscanf(text.c_str() + used, ":%d,%d,%d,%3s", &b, &k, &k1, partial);
+    // The band rows a task leaves to its parts: none, one (",P") or two (",PP").
+    const std::string p = got == 4 ? partial : "";
+    const int left = p == "P" ? 1 : (p == "PP" ? 2 : 0);
+    if (got != 3 && !(got == 4 && left > 0)) return false;
     const int t = (n - b) / 2;
     if (n < nqueens::detail::join_min_n || n > nqueens::detail::join_max_n || b < 1 || b > 6 ||
         (n - b) % 2 != 0 || t < 2 || k1 < 0 || k1 > k || k > n - b || k > 2 * t ||
-        (got == 4 && (b < 2 || k1 != 0)))
+        (left > 0 && (b - left < 1 || k1 != 0)))
         return false;
-    cut = nqueens::detail::make_join_layout(n, b, k, k1, got == 4 ? b - 1 : b);
+    cut = nqueens::detail::make_join_layout(n, b, k, k1, b - left);
     return true;
 }
 
@@ -154,7 +158,10 @@ int main(int argc, char** argv)
         char label[64];
         if (join)
             std::snprintf(label, sizeof label, "n = %d, cut %d,%d,%d%s", n, layout.band, layout.lead,
-                          layout.task_lead, d::partial_band(layout) ? ",P" : "");
+                          layout.task_lead,
+                          layout.band - layout.task_band == 2   ? ",PP"
+                          : layout.band - layout.task_band == 1 ? ",P"
+                                                                : "");
         else
             std::snprintf(label, sizeof label, "n = %d", n);
         if (size == 0) {

@@ -8,10 +8,11 @@
 # is estimated from a few of its parts.
 # Not part of ctest.
 #
-# usage: bench/project_hours.sh [--seconds S] [--build DIR] N[:B,K,K1[,P]]...
+# usage: bench/project_hours.sh [--seconds S] [--build DIR] N[:B,K,K1[,P|,PP]]...
 #   N:B,K,K1     n with another cut of the join (band rows, lead columns,
 #                task lead columns), to compare cuts in one run; N:B,K,0,P
-#                a task fixes only the first B - 1 band rows
+#                a task fixes only the first B - 1 band rows, N:B,K,0,PP
+#                the first B - 2
 #   --seconds S  the sampling budget per N (default 60); the task running
 #                when it is spent still finishes, so large N take longer
 set -euo pipefail
@@ -24,13 +25,13 @@ while [ $# -gt 0 ]; do
     case $1 in
     --seconds) seconds=$2; shift ;;
     --build) build=$2; shift ;;
-    -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
     -*) echo "project_hours.sh: unknown option '$1'" >&2; exit 2 ;;
     *) sizes+=("$1") ;;
     esac
     shift
 done
-[ ${#sizes[@]} -gt 0 ] || { echo "usage: bench/project_hours.sh [--seconds S] [--build DIR] N[:B,K,K1[,P]]..." >&2; exit 2; }
+[ ${#sizes[@]} -gt 0 ] || { echo "usage: bench/project_hours.sh [--seconds S] [--build DIR] N[:B,K,K1[,P|,PP]]..." >&2; exit 2; }
 
 NQUEENS_BENCH=1 bash "$root/.ci/setup"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \

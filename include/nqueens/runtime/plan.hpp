@@ -52,7 +52,7 @@ struct plan_cut {
     };
     method_kind method = method_kind::symmetric;
     int split_depth = 0;        // symmetric: rows a task places (2 to 4)
-    int band_rows = 0;          // join: the middle band's rows (1 to 5)
+    int band_rows = 0;          // join: the middle band's rows (1 to 6)
     int lead_columns = 0;       // join: leading free columns each list fixes
     int task_lead_columns = 0;  // join: how many of them a task fixes
 
@@ -121,7 +121,8 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 //   one per class under mirror and flip, and which of a few leading columns
 //   the top half uses; run() joins the top and bottom halves (from n = 23
 //   in parts, each fixing a few more leading columns; at n = 27 a task
-//   places 4 of the 5 middle rows, and each part the last one too).
+//   places 4 of the 5 middle rows, and each part the last one too; at
+//   n = 28 4 of the 6, and each part the last two).
 //   `distinct` is 0.
 //   Memory: a few MB per thread at n = 16, tens of MB at n = 17..19, a
 //   hundred or two per thread from n = 20 on.
@@ -137,9 +138,11 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 // resume from a checkpoint. cut() changes whenever the split does.
 //
 // Valid for 1 <= n <= 32. Building a plan takes milliseconds up to n = 21,
-// about a second from n = 22 on: 56 tasks for n = 16, 72 for n = 17, 288
-// for n = 18, 1,280 for n = 19, 125,098 to 353,024 from n = 22 on (the same
-// with distinct). n = 2 and 3 have no tasks.
+// about a second from n = 22 on (7 and 11 s at n = 27 and 28 on a loaded
+// machine: each of their tasks stands for several bands): 56 tasks for
+// n = 16, 72 for n = 17, 288 for n = 18, 1,280 for n = 19, 125,098 to
+// 353,024 from n = 22 on (the same with distinct). n = 2 and 3 have no
+// tasks.
 //
 //     const nqueens::work_plan plan(16);
 //     nqueens::solution_counts sum{};
@@ -184,7 +187,8 @@ public:
     // 6 and 7 for n = 16, 4 and 5 for n = 19 and 22, 12 and 13 for n = 20
     // and 21 (4 lead columns at n = 20, a band of 3 rows at n = 21), 10 and
     // 11 for n = 23 and 24 (bands of 3 and 4 rows), 14 and 15 for n = 27 (a
-    // band of 5 rows, of which a task fixes 4), 8 and 9 for the other n
+    // band of 5 rows, of which a task fixes 4), 16 and 17 for n = 28 (a
+    // band of 6 rows, of which a task fixes 4), 8 and 9 for the other n
     // from 25.
     std::uint32_t version() const noexcept
     {

@@ -15,12 +15,12 @@ namespace nqueens::detail {
 
 // The board is cut into three parts: a top of t rows, a middle band of b
 // rows (b = n - 2t: 1 or 2 up to n = 22 but n = 21, 3 or 4 from n = 21,
-// 5 at n = 27, so that the tops stay short enough to list), and a bottom
-// of t rows. A solution is a band placement B, a top placement x and a
-// bottom placement; turned upside down (row r -> n-1-r) the bottom is a
-// top placement y for the flipped band F(B). So one list of top placements
-// per band serves both halves, and the count for B is the number of pairs
-// (x, y) that fit (join/run_task.hpp).
+// 5 at n = 27, 6 at n = 28, so that the tops stay short enough to list),
+// and a bottom of t rows. A solution is a band placement B, a top
+// placement x and a bottom placement; turned upside down (row r -> n-1-r)
+// the bottom is a top placement y for the flipped band F(B). So one list
+// of top placements per band serves both halves, and the count for B is
+// the number of pairs (x, y) that fit (join/run_task.hpp).
 //
 // Symmetry: the mirror M (c -> n-1-c), the flip F and the half turn MF map
 // bands to bands. Only the smallest band of each orbit is counted, times the
@@ -34,8 +34,8 @@ namespace nqueens::detail {
 // more (n >= 23), the task counts each way of splitting the others in turn
 // (its parts), so that the plan stays a few hundred thousand tasks while
 // each list stays small. Where a band has more orbits than a plan may hold
-// tasks (n = 27), a task fixes only its first rows, and its parts also place
-// the last one (join_partial_band).
+// tasks (n = 27, 28), a task fixes only its first rows, and its parts also
+// place the last one or two (join_partial_band).
 
 // The two diagonals through square (r, c), each family numbered 0 .. 2n - 2.
 // Turning the board upside down (r -> n-1-r) swaps the two numberings.
@@ -51,13 +51,13 @@ constexpr int difference_diagonal(int n, int r, int c) noexcept
 // The shape of the cut for one n (join_min_n <= n <= join_max_n).
 struct join_layout {
     int n = 0;
-    int band = 0;       // b: band rows, 1 to 6 (n's own cut: up to 5), as n is odd or even
+    int band = 0;       // b: band rows, 1 to 6, as n is odd or even
     int top = 0;        // t: rows above the band
     int low = 0;        // the first diagonal (of either family) that top and bottom can share
     int width = 0;      // diagonals shared per family: 2t - 1
     int lead = 0;       // k: leading free columns whose use each list fixes
     int task_lead = 0;  // how many of the k a task fixes; it splits the others itself
-    int task_band = 0;  // band rows a task fixes: b, or b - 1 where its parts place the last one
+    int task_band = 0;  // band rows a task fixes: b, or b - 1 or b - 2 where its parts place the rest
     std::uint32_t all_columns = 0;
 
     constexpr int key_bits() const noexcept { return 2 * width; }
@@ -69,30 +69,35 @@ inline constexpr int join_min_n = 6;
 inline constexpr int join_max_n = 32;
 
 // The band rows for each n: one or two up to n = 22 but n = 21, three or
-// four from n = 21 (five at n = 27), since each row of the top multiplies
-// its placements by about 4.5 and a task's lists must stay within a few
-// hundred MB even where every free column is a lead column (n = 31, 32). A
-// higher band has more placements, which the tasks then spread over. At
+// four from n = 21 (five at n = 27, six at n = 28), since each row of the
+// top multiplies its placements by about 4.5 and a task's lists must stay
+// within a few hundred MB even where every free column is a lead column
+// (n = 31, 32). A higher band has more placements, which the tasks then
+// spread over. At
 // n = 23 and 24 the taller band (3 and 4 rows, tops of 10 rows) projected
 // 5.3 and 2.5 times fewer core-hours than 1 and 2 rows; at n = 21 (tops of
 // 9 rows, lists from quarter tables) 0.65 of the CPU time of 1 row; so did
-// 5 rows at n = 27 (tops of 11), against 3. n = 20 and 22 keep 2 rows: 4
+// 5 rows at n = 27 (tops of 11), against 3, and 6 rows at n = 28 (tops of
+// 11), 3.5 times fewer than 4 (tops of 12). n = 20 and 22 keep 2 rows: 4
 // were slower at n = 20 and within the noise at n = 22; bands of 5 rows at
-// n = 25 (tops of 10) and of 6 at n = 26 and 28 did not win or did not fit
-// (docs/benchmarks.md, docs/design/join.md).
+// n = 25 (tops of 10) and of 6 at n = 26 did not win (docs/benchmarks.md,
+// docs/design/join.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
-    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 5, 4, 3, 4, 3, 4};
+    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 5, 6, 3, 4, 3, 4};
 
-// Where a task fixes only the first rows of its band (join_layout::task_band
-// = b - 1): its parts place the last band row too, each completion that is
-// the smallest of its orbit, weighted by that orbit. n = 27's band of 5 rows
+// The band rows a task leaves to its parts (join_layout::task_band = b
+// minus this): each part places them too, each completion whose band is the
+// smallest of its orbit, weighted by that orbit. n = 27's band of 5 rows
 // (tops of 11) projected 3.7 times fewer core-hours than 3 rows (tops of 12,
 // docs/benchmarks.md), but has 1,122,036 orbits, three times max_plan_tasks:
 // its tasks fix 4 rows (no task lead columns, since which columns lead
-// depends on the last row).
-inline constexpr std::array<bool, join_max_n + 1> join_partial_band = [] {
-    std::array<bool, join_max_n + 1> partial{};
-    partial[27] = true;
+// depends on the last row). n = 28's band of 6 rows (tops of 11) has
+// 22,470,929 orbits, 62 times max_plan_tasks: its tasks fix 4 rows
+// (154,078 tasks), their parts place the last two.
+inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
+    std::array<int, join_max_n + 1> partial{};
+    partial[27] = 1;
+    partial[28] = 2;
     return partial;
 }();
 
@@ -113,12 +118,15 @@ inline constexpr std::array<bool, join_max_n + 1> join_partial_band = [] {
 // their lists come from quarter tables group by group as up to n = 18
 // (run_task.hpp): measured about 0.6 of the CPU time of 6 and 12 lead
 // columns and the row search, and their tops of 9 rows keep the tables
-// small (docs/benchmarks.md).
+// small (docs/benchmarks.md). n = 27 and 28 (bands of 5 and 6 rows, tasks
+// that fix 4 of them, no task lead columns): 14, measured best at n = 27
+// and within 2 % of 13 at n = 28, whose lists 13 makes larger (15: 9 %
+// more core-hours).
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 4, 0, 11, 11, 11, 16, 16, 14, 20, 24, 24, 28, 28};
+    4, 2, 8, 4, 0, 11, 11, 11, 16, 16, 14, 14, 24, 24, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 11, 7, 3, 7, 2, 0, 2, 6, 1, 6, 1};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 11, 7, 3, 7, 2, 0, 0, 6, 1, 6, 1};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
@@ -128,11 +136,13 @@ inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
 // for n = 23 and 24, whose bands grew to 3 and 4 rows, 12 for n = 20 and
 // 21, whose tasks fix 4 lead columns instead of 6 (n = 20) or a band of 3
 // rows and no lead columns (n = 21), 14 for n = 27, whose band grew to 5
-// rows, of which a task fixes 4.
+// rows, of which a task fixes 4, 16 for n = 28, whose band grew to 6 rows,
+// of which a task fixes 4.
 constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
     if (n == 20 || n == 21) return 12;
     if (n == 27) return 14;
+    if (n == 28) return 16;
     if (n == 23 || n == 24) return 10;
     if (n >= 25) return 8;
     if (n == 16) return 6;
@@ -141,8 +151,8 @@ constexpr std::uint32_t join_task_list_version(int n) noexcept
 
 // The cut with b band rows, k lead columns of which a task fixes k1
 // (n - b even, k1 <= k <= n - b), and a task that fixes the first `tb` band
-// rows: b, or b - 1 (b >= 2, k1 = 0) where each part also places the last
-// row; make_join_layout(n) is the one counts use, the tests try others.
+// rows: b, or b - 1 or b - 2 (tb >= 1, k1 = 0) where each part also places
+// the others; make_join_layout(n) is the one counts use, the tests try others.
 constexpr join_layout make_join_layout(int n, int b, int k, int k1, int tb) noexcept
 {
     join_layout layout{};
@@ -167,11 +177,11 @@ constexpr join_layout make_join_layout(int n) noexcept
 {
     const auto i = static_cast<std::size_t>(n);
     return make_join_layout(n, join_band_rows[i], join_lead_columns[i], join_task_lead_columns[i],
-                            join_band_rows[i] - (join_partial_band[i] ? 1 : 0));
+                            join_band_rows[i] - join_partial_band[i]);
 }
 
 // Whether a task of the cut fixes only the first rows of its band, the
-// last one placed by its parts.
+// others placed by its parts.
 constexpr bool partial_band(const join_layout& layout) noexcept
 {
     return layout.task_band < layout.band;
@@ -412,22 +422,36 @@ constexpr join_task whole_band_task(const band_columns& band, const band_orbit& 
 // Calls f(whole) for each band that task t stands for, as a task of the
 // whole band, until f returns false; returns whether it never did. Where
 // the cut's tasks fix the whole band, that is t itself; where they fix its
-// first rows (partial_band), each column of the last row that fits them and
-// makes a band the smallest of its orbit, from the lowest column up.
+// first rows (partial_band), each completion of the other rows that fits
+// them and makes a band the smallest of its orbit, in lexicographic order
+// (one row: from the lowest column up).
 template <class F>
 constexpr bool for_each_task_band(const join_layout& layout, const join_task& t, F&& f)
 {
     if (!partial_band(layout)) return f(t);
-    const int last = layout.band - 1;
     band_columns band = t.band;
-    for (int c = 0; c < layout.n; ++c) {
+    const int first = layout.task_band;
+    int i = first;
+    band[static_cast<std::size_t>(i)] = -1;
+    while (i >= first) {
+        int& c = band[static_cast<std::size_t>(i)];
+        ++c;
+        if (c >= layout.n) {
+            c = 0;
+            --i;
+            continue;
+        }
         bool fits = true;
-        for (int j = 0; j < last; ++j) {
+        for (int j = 0; j < i; ++j) {
             const int other = band[static_cast<std::size_t>(j)];
-            fits = fits && other != c && other - c != last - j && c - other != last - j;
+            fits = fits && other != c && other - c != i - j && c - other != i - j;
         }
         if (!fits) continue;
-        band[static_cast<std::size_t>(last)] = c;
+        if (i + 1 < layout.band) {
+            ++i;
+            band[static_cast<std::size_t>(i)] = -1;
+            continue;
+        }
         const band_orbit orbit = orbit_of(layout, band);
         if (orbit.smallest && !f(whole_band_task(band, orbit, t.taken))) return false;
     }
@@ -444,7 +468,7 @@ constexpr void for_each_join_task(const join_layout& layout, F&& f)
 {
     if (partial_band(layout)) {
         // Tasks without task lead columns (make_join_layout): the task fixes
-        // the rows, its parts all the rest. A band of two rows or more is
+        // the first rows, its parts the other rows and all the lead columns. A band of two rows or more is
         // never its own flip, so whether a part is counted depends only on
         // how many lead columns it takes (has_part).
         join_layout rows = layout;

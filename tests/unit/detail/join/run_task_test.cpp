@@ -89,6 +89,73 @@ TEST_CASE("the tasks cover every band once, weighted by its orbit", "[half_join]
     }
 }
 
+TEST_CASE("tasks that fix part of the band cover every band once, through the smallest of its orbit",
+          "[half_join]")
+{
+    // Tasks that leave one band row to their parts (as n = 27) or two (as
+    // n = 28): the bands they stand for are the smallest of each orbit,
+    // each once, and their weights add up to every band.
+    for (const d::join_layout& layout :
+         {d::make_join_layout(13, 5, 4, 0, 4), d::make_join_layout(13, 5, 4, 0, 3),
+          d::make_join_layout(14, 6, 6, 0, 5), d::make_join_layout(14, 6, 6, 0, 4)}) {
+        INFO("n = " << layout.n << ", band rows " << layout.band << ", tasks fix " << layout.task_band);
+        std::set<d::band_columns> smallest, seen;
+        std::uint64_t placements = 0, covered = 0;
+        d::for_each_band(layout, [&](const d::band_columns& band) {
+            ++placements;
+            if (d::orbit_of(layout, band).smallest) smallest.insert(band);
+        });
+        std::set<d::band_columns> prefixes;
+        std::size_t repeated = 0, strangers = 0;
+        d::for_each_join_task(layout, [&](const d::join_task& t) {
+            CHECK(prefixes.insert(t.band).second);
+            d::for_each_task_band(layout, t, [&](const d::join_task& whole) {
+                if (!seen.insert(whole.band).second) ++repeated;
+                if (!std::equal(whole.band.begin(), whole.band.begin() + layout.task_band, t.band.begin()))
+                    ++strangers;
+                covered += whole.weight;
+                return true;
+            });
+        });
+        CHECK(repeated == 0);
+        CHECK(strangers == 0);
+        CHECK(seen == smallest);
+        CHECK(covered == placements);
+    }
+}
+
+TEST_CASE("a task that leaves two band rows to its parts is estimated from a sample of its bands",
+          "[half_join]")
+{
+    // n = 14 with a band of 6 rows, as n = 28: the estimate (4 of a task's
+    // bands times their number) against the sum over all of them; exact
+    // where a task stands for 4 bands or fewer.
+    const d::join_layout layout = d::make_join_layout(14, 6, 6, 0, 4);
+    nqueens::test::failures wrong;
+    std::size_t tasks = 0, sampled = 0;
+    d::for_each_join_task(layout, [&](const d::join_task& t) {
+        ++tasks;
+        std::uint64_t full = 0, bands = 0;
+        d::for_each_task_band(layout, t, [&](const d::join_task& whole) {
+            full += d::whole_band_breadth(layout, whole);
+            ++bands;
+            return true;
+        });
+        const std::uint64_t estimate = d::join_task_breadth(layout, t);
+        if (bands <= d::join_breadth_samples) {
+            wrong.check(estimate == std::max<std::uint64_t>(1, full), "task ", tasks, ": ", estimate,
+                        " against ", full);
+        } else {
+            ++sampled;
+            wrong.check(4 * estimate >= full && estimate <= 4 * full, "task ", tasks, " (", bands,
+                        " bands): ", estimate, " against ", full);
+        }
+    });
+    NQUEENS_CHECK_NO_FAILURES(wrong);
+    CHECK(sampled > 0);
+    CHECK(sampled < tasks);
+}
+
 TEST_CASE("the task list is the same every time", "[half_join]")
 {
     std::vector<d::join_task> a, b;
@@ -399,10 +466,10 @@ TEST_CASE(
     "tasks that fix part of the band",
     "[half_join]")
 {
-    // The cuts n = 24..32 use (bands of up to five rows, tasks in parts,
-    // tasks that fix all but the last band row) on boards small enough to
-    // count whole.
-    std::uint64_t cuts = 0;
+    // The cuts n = 24..32 use (bands of up to six rows, tasks in parts,
+    // tasks that fix all but the last band row or two) on boards small
+    // enough to count whole.
+    std::uint64_t cuts = 0, two_rows = 0;
     for (int n = 8; n <= 13; ++n) {
         for (int b = 1; b <= 6; ++b) {
             // n = 13: only the band of 5 rows, as n = 27 (tops of 4 rows).
@@ -415,52 +482,61 @@ TEST_CASE(
                     CHECK(joined == total(n));
                     ++cuts;
                 }
-                if (b < 2) continue;
-                INFO("n = " << n << ", band rows " << b << " (tasks fix " << b - 1 << "), lead " << k);
-                const d::join_layout partial = d::make_join_layout(n, b, k, 0, b - 1);
-                CHECK(d::count_by_join(partial) == total(n));
-                // As many parts as the tasks of whole bands have, in fewer tasks.
-                std::uint64_t parts = 0, whole_parts = 0, tasks = 0, whole_tasks = 0;
-                d::for_each_join_task(partial, [&](const d::join_task& t) {
-                    ++tasks;
-                    parts += d::count_join_parts(partial, t);
-                });
-                const d::join_layout whole = d::make_join_layout(n, b, k, 0);
-                d::for_each_join_task(whole, [&](const d::join_task& t) {
-                    ++whole_tasks;
-                    whole_parts += d::count_join_parts(whole, t);
-                });
-                CHECK(parts == whole_parts);
-                CHECK(tasks < whole_tasks);
-                ++cuts;
+                // Tasks that leave the last band row, or the last two, to their parts.
+                for (int left = 1; left <= 2 && left < b; ++left) {
+                    INFO("n = " << n << ", band rows " << b << " (tasks fix " << b - left << "), lead " << k);
+                    const d::join_layout partial = d::make_join_layout(n, b, k, 0, b - left);
+                    CHECK(d::count_by_join(partial) == total(n));
+                    // As many parts as the tasks of whole bands have, in fewer tasks.
+                    std::uint64_t parts = 0, whole_parts = 0, tasks = 0, whole_tasks = 0;
+                    d::for_each_join_task(partial, [&](const d::join_task& t) {
+                        ++tasks;
+                        parts += d::count_join_parts(partial, t);
+                    });
+                    const d::join_layout whole = d::make_join_layout(n, b, k, 0);
+                    d::for_each_join_task(whole, [&](const d::join_task& t) {
+                        ++whole_tasks;
+                        whole_parts += d::count_join_parts(whole, t);
+                    });
+                    CHECK(parts == whole_parts);
+                    CHECK(tasks < whole_tasks);
+                    ++cuts;
+                    if (left == 2) ++two_rows;
+                }
             }
         }
     }
     CHECK(cuts > 150);
+    CHECK(two_rows > 20);
 }
 
 TEST_CASE("nth_join_part names the parts of a task that fixes part of its band in walk order", "[half_join]")
 {
-    const d::join_layout layout = d::make_join_layout(13, 5, 4, 0, 4);
-    nqueens::test::failures wrong;
-    std::size_t tasks = 0, checked = 0;
-    d::for_each_join_task(layout, [&](const d::join_task& t) {
-        ++tasks;
-        std::uint64_t i = 0;
-        std::uint64_t weights = 0;
-        d::for_each_join_part(layout, t, [&](const d::join_part& p) {
-            const d::join_part named = d::nth_join_part(layout, t, i++);
-            wrong.check(named.whole == p.whole && named.lead == p.lead && named.taken == p.taken, "task ",
-                        tasks, ", part ", i - 1);
-            weights += p.whole.weight;
-            ++checked;
-            return true;
+    // Tasks that leave one band row to their parts (as n = 27) and two (as n = 28).
+    for (const d::join_layout& layout :
+         {d::make_join_layout(13, 5, 4, 0, 4), d::make_join_layout(13, 5, 4, 0, 3),
+          d::make_join_layout(14, 6, 6, 0, 4)}) {
+        INFO("band rows " << layout.band << ", tasks fix " << layout.task_band);
+        nqueens::test::failures wrong;
+        std::size_t tasks = 0, checked = 0;
+        d::for_each_join_task(layout, [&](const d::join_task& t) {
+            ++tasks;
+            std::uint64_t i = 0;
+            std::uint64_t weights = 0;
+            d::for_each_join_part(layout, t, [&](const d::join_part& p) {
+                const d::join_part named = d::nth_join_part(layout, t, i++);
+                wrong.check(named.whole == p.whole && named.lead == p.lead && named.taken == p.taken, "task ",
+                            tasks, ", part ", i - 1);
+                weights += p.whole.weight;
+                ++checked;
+                return true;
+            });
+            wrong.check(i == d::count_join_parts(layout, t), "task ", tasks, ": ", i, " parts walked");
+            wrong.check(weights > 0, "task ", tasks, ": no band");
         });
-        wrong.check(i == d::count_join_parts(layout, t), "task ", tasks, ": ", i, " parts walked");
-        wrong.check(weights > 0, "task ", tasks, ": no band");
-    });
-    NQUEENS_CHECK_NO_FAILURES(wrong);
-    CHECK(checked > tasks);
+        NQUEENS_CHECK_NO_FAILURES(wrong);
+        CHECK(checked > tasks);
+    }
 }
 
 TEST_CASE("a task with parts counts what the tasks of its parts count", "[half_join]")
@@ -679,42 +755,45 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "parts of tasks of n = 27 (4 of its 5 band rows fixed, the last placed by the part) equal the plain "
-    "search "
-    "of their sub-problems",
+    "parts of tasks of n = 27 and 28 (4 of their 5 and 6 band rows fixed, the others placed by the part) "
+    "equal the plain search of their sub-problems",
     "[half_join]")
 {
     // Tops of 11 rows that take 10 of the 14 lead columns (and 1 of the 8
     // others): short lists and a plain search of a second or less.
-    const int n = 27;
-    const d::join_layout layout = d::make_join_layout(n);
-    REQUIRE(d::partial_band(layout));
-    const std::vector<d::join_task> all = tasks_of(n);
-    d::join_workspace ws;
-    nqueens::test::failures wrong;
-    std::uint64_t solutions = 0;
-    std::size_t parts = 0;
-    for (std::size_t i = 0; i < 4; ++i) {
-        const d::join_task& t = all[all.size() * i / 4];
-        std::size_t here = 0;
-        d::for_each_join_part(layout, t, [&](const d::join_part& p) {
-            if (std::popcount(p.taken) != layout.top - 1) return true;
-            std::uint64_t nodes = 0;
-            const auto joined =
-                d::count_join_part(layout, p.whole, p.lead, p.taken, ws, nodes, [] { return false; });
-            REQUIRE(joined.has_value());
-            const std::uint64_t expected = plain_count(layout, p.whole.band, p.taken, p.lead);
-            const auto& b = p.whole.band;
-            wrong.check(*joined == expected, "band ", b[0], " ", b[1], " ", b[2], " ", b[3], " ", b[4],
-                        ", taken ", p.taken, ": ", *joined, " against ", expected);
-            solutions += expected;
-            ++parts;
-            return ++here < 2;
-        });
+    for (const int n : {27, 28}) {
+        INFO("n = " << n);
+        const d::join_layout layout = d::make_join_layout(n);
+        REQUIRE(d::partial_band(layout));
+        REQUIRE(layout.task_band == 4);
+        REQUIRE(layout.lead == 14);
+        const std::vector<d::join_task> all = tasks_of(n);
+        d::join_workspace ws;
+        nqueens::test::failures wrong;
+        std::uint64_t solutions = 0;
+        std::size_t parts = 0;
+        for (std::size_t i = 0; i < 4; ++i) {
+            const d::join_task& t = all[all.size() * i / 4];
+            std::size_t here = 0;
+            d::for_each_join_part(layout, t, [&](const d::join_part& p) {
+                if (std::popcount(p.taken) != layout.top - 1) return true;
+                std::uint64_t nodes = 0;
+                const auto joined =
+                    d::count_join_part(layout, p.whole, p.lead, p.taken, ws, nodes, [] { return false; });
+                REQUIRE(joined.has_value());
+                const std::uint64_t expected = plain_count(layout, p.whole.band, p.taken, p.lead);
+                const auto& b = p.whole.band;
+                wrong.check(*joined == expected, "band ", b[0], " ", b[1], " ", b[2], " ", b[3], " ", b[4],
+                            " ", b[5], ", taken ", p.taken, ": ", *joined, " against ", expected);
+                solutions += expected;
+                ++parts;
+                return ++here < 2;
+            });
+        }
+        NQUEENS_CHECK_NO_FAILURES(wrong);
+        CHECK(parts == 8);
+        CHECK(solutions > 0);
     }
-    NQUEENS_CHECK_NO_FAILURES(wrong);
-    CHECK(parts == 8);
-    CHECK(solutions > 0);
 }
 
 TEST_CASE("a task that fixes part of its band counts what the tasks of its bands count, and stops as asked",
@@ -724,47 +803,53 @@ TEST_CASE("a task that fixes part of its band counts what the tasks of its bands
     // tasks that fix all 5 (the same lead columns), task by task; the
     // progress of its parts as a count reports it; and a stop part way
     // through a task gives no count (a record keeps whole tasks only).
-    const d::join_layout parted = d::make_join_layout(13, 5, 4, 0, 4);
-    const d::join_layout whole = d::make_join_layout(13, 5, 4, 0);
-    d::join_workspace ws;
-    const auto never = [] { return false; };
-    const auto quiet = [](std::uint64_t, std::uint64_t) {};
-    std::vector<std::pair<d::join_task, std::uint64_t>> big;
-    d::for_each_join_task(whole, [&](const d::join_task& t) {
-        big.emplace_back(t, d::run_join_task(whole, t, ws, never, quiet)->total);
-    });
-    nqueens::test::failures wrong;
-    std::uint64_t sum = 0;
-    std::size_t tasks = 0, stopped = 0;
-    d::for_each_join_task(parted, [&](const d::join_task& t) {
-        ++tasks;
-        std::uint64_t expected = 0;
-        for (const auto& [w, count] : big)
-            if (std::equal(w.band.begin(), w.band.begin() + 4, t.band.begin())) expected += count;
-        std::uint64_t last = 0, parts = 0;
-        const auto got = d::run_join_task(parted, t, ws, never, [&](std::uint64_t done, std::uint64_t all) {
-            wrong.check(done == last + 1 && done <= all, "task ", tasks, ": part ", done, " of ", all);
-            last = done;
-            parts = all;
+    // Tasks that fix 3 rows, as n = 28's fix 4 of 6, the same.
+    for (const int fixed : {4, 3}) {
+        INFO("tasks fix " << fixed << " rows");
+        const d::join_layout parted = d::make_join_layout(13, 5, 4, 0, fixed);
+        const d::join_layout whole = d::make_join_layout(13, 5, 4, 0);
+        d::join_workspace ws;
+        const auto never = [] { return false; };
+        const auto quiet = [](std::uint64_t, std::uint64_t) {};
+        std::vector<std::pair<d::join_task, std::uint64_t>> big;
+        d::for_each_join_task(whole, [&](const d::join_task& t) {
+            big.emplace_back(t, d::run_join_task(whole, t, ws, never, quiet)->total);
         });
-        REQUIRE(got.has_value());
-        wrong.check(got->total == expected, "task ", tasks, ": ", got->total, " against ", expected);
-        wrong.check(last == parts && parts == d::count_join_parts(parted, t), "task ", tasks, ": ", last,
-                    " parts done of ", parts);
-        sum += got->total;
-        if (parts >= 2) {
-            // Stop after the first part.
-            std::uint64_t polls = 0;
-            bool first_done = false;
-            const auto cut_short = d::run_join_task(
-                parted, t, ws, [&] { return first_done && ++polls > 0; },
-                [&](std::uint64_t, std::uint64_t) { first_done = true; });
-            wrong.check(!cut_short.has_value(), "task ", tasks, ": not stopped");
-            ++stopped;
-        }
-    });
-    NQUEENS_CHECK_NO_FAILURES(wrong);
-    CHECK(tasks < big.size());
-    CHECK(stopped > 0);
-    CHECK(sum == total(13));
+        nqueens::test::failures wrong;
+        std::uint64_t sum = 0;
+        std::size_t tasks = 0, stopped = 0;
+        d::for_each_join_task(parted, [&](const d::join_task& t) {
+            ++tasks;
+            std::uint64_t expected = 0;
+            for (const auto& [w, count] : big)
+                if (std::equal(w.band.begin(), w.band.begin() + fixed, t.band.begin())) expected += count;
+            std::uint64_t last = 0, parts = 0;
+            const auto got =
+                d::run_join_task(parted, t, ws, never, [&](std::uint64_t done, std::uint64_t all) {
+                    wrong.check(done == last + 1 && done <= all, "task ", tasks, ": part ", done, " of ",
+                                all);
+                    last = done;
+                    parts = all;
+                });
+            REQUIRE(got.has_value());
+            wrong.check(got->total == expected, "task ", tasks, ": ", got->total, " against ", expected);
+            wrong.check(last == parts && parts == d::count_join_parts(parted, t), "task ", tasks, ": ", last,
+                        " parts done of ", parts);
+            sum += got->total;
+            if (parts >= 2) {
+                // Stop after the first part.
+                std::uint64_t polls = 0;
+                bool first_done = false;
+                const auto cut_short = d::run_join_task(
+                    parted, t, ws, [&] { return first_done && ++polls > 0; },
+                    [&](std::uint64_t, std::uint64_t) { first_done = true; });
+                wrong.check(!cut_short.has_value(), "task ", tasks, ": not stopped");
+                ++stopped;
+            }
+        });
+        NQUEENS_CHECK_NO_FAILURES(wrong);
+        CHECK(tasks < big.size());
+        CHECK(stopped > 0);
+        CHECK(sum == total(13));
+    }
 }
