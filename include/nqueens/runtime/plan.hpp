@@ -186,10 +186,10 @@ public:
     // detail::join_task_list_version: 2 and 3 up to n = 18 (but n = 16),
     // 6 and 7 for n = 16, 4 and 5 for n = 19 and 22, 12 and 13 for n = 20
     // and 21 (4 lead columns at n = 20, a band of 3 rows at n = 21), 10 and
-    // 11 for n = 23 and 24 (bands of 3 and 4 rows), 14 and 15 for n = 27 (a
-    // band of 5 rows, of which a task fixes 4), 16 and 17 for n = 28 (a
-    // band of 6 rows, of which a task fixes 4), 8 and 9 for the other n
-    // from 25.
+    // 11 for n = 23 and 24 (bands of 3 and 4 rows), 18 and 19 for n = 25
+    // and 14 and 15 for n = 27 (bands of 5 rows, of which a task fixes 4),
+    // 16 and 17 for n = 28 (a band of 6 rows, of which a task fixes 4), 8
+    // and 9 for the other n from 26.
     std::uint32_t version() const noexcept
     {
         if (!join_) return 1;

@@ -181,7 +181,7 @@ TEST_CASE("a record of a cut this program no longer has is refused in one line",
 {
     // The old records' tasks are other sub-problems: n = 20's tasks fix 4
     // lead columns now, n = 21's band grew to 3 rows, n = 23's and 24's to 3
-    // and 4, n = 27's to 5 and n = 28's to 6 (of which a task fixes 4).
+    // and 4, n = 25's and 27's to 5 and n = 28's to 6 (of which a task fixes 4).
     struct old_cut {
         int n;
         int band_rows, lead_columns, task_lead_columns;
@@ -201,6 +201,9 @@ TEST_CASE("a record of a cut this program no longer has is refused in one line",
           old_cut{24, 2, 16, 11, 270336,
                   "cp cuts n = 24 by the join (2 band rows, 16 lead columns, 11 per task); this program "
                   "cuts it by the join (4 band rows, 11 lead columns, 3 per task)"},
+          old_cut{25, 3, 16, 7, 343552,
+                  "cp cuts n = 25 by the join (3 band rows, 16 lead columns, 7 per task); this program "
+                  "cuts it by the join (5 band rows, 11 lead columns, 0 per task)"},
           old_cut{27, 3, 20, 6, 222720,
                   "cp cuts n = 27 by the join (3 band rows, 20 lead columns, 6 per task); this program "
                   "cuts it by the join (5 band rows, 14 lead columns, 0 per task)"},

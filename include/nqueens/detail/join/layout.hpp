@@ -69,7 +69,7 @@ inline constexpr int join_min_n = 6;
 inline constexpr int join_max_n = 32;
 
 // The band rows for each n: one or two up to n = 22 but n = 21, three or
-// four from n = 21 (five at n = 27, six at n = 28), since each row of the
+// four from n = 21 (five at n = 25 and 27, six at n = 28), since each row of the
 // top multiplies its placements by about 4.5 and a task's lists must stay
 // within a few hundred MB even where every free column is a lead column
 // (n = 31, 32). A higher band has more placements, which the tasks then
@@ -78,12 +78,12 @@ inline constexpr int join_max_n = 32;
 // 5.3 and 2.5 times fewer core-hours than 1 and 2 rows; at n = 21 (tops of
 // 9 rows, lists from quarter tables) 0.65 of the CPU time of 1 row; so did
 // 5 rows at n = 27 (tops of 11), against 3, and 6 rows at n = 28 (tops of
-// 11), 3.5 times fewer than 4 (tops of 12). n = 20 and 22 keep 2 rows: 4
-// were slower at n = 20 and within the noise at n = 22; bands of 5 rows at
-// n = 25 (tops of 10) and of 6 at n = 26 did not win (docs/benchmarks.md,
-// docs/design/join.md).
+// 11), 3.5 times fewer than 4 (tops of 12); 5 rows at n = 25 (tops of 10,
+// tasks that fix 4), 0.8 of the core-hours of 3. n = 20 and 22 keep 2 rows:
+// 4 were slower at n = 20 and within the noise at n = 22; a band of 6 at
+// n = 26 did not win (docs/benchmarks.md, docs/design/join.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
-    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 5, 6, 3, 4, 3, 4};
+    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 3, 4, 3, 4};
 
 // The band rows a task leaves to its parts (join_layout::task_band = b
 // minus this): each part places them too, each completion whose band is the
@@ -93,9 +93,11 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
 // its tasks fix 4 rows (no task lead columns, since which columns lead
 // depends on the last row). n = 28's band of 6 rows (tops of 11) has
 // 22,470,929 orbits, 62 times max_plan_tasks: its tasks fix 4 rows
-// (154,078 tasks), their parts place the last two.
+// (154,078 tasks), their parts place the last two. n = 25's band of 5 rows
+// (tops of 10) has 693,410 orbits: its tasks fix 4 rows (86,186 tasks).
 inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
     std::array<int, join_max_n + 1> partial{};
+    partial[25] = 1;
     partial[27] = 1;
     partial[28] = 2;
     return partial;
@@ -121,12 +123,13 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
 // small (docs/benchmarks.md). n = 27 and 28 (bands of 5 and 6 rows, tasks
 // that fix 4 of them, no task lead columns): 14, measured best at n = 27
 // and within 2 % of 13 at n = 28, whose lists 13 makes larger (15: 9 %
-// more core-hours).
+// more core-hours). n = 25 (a band of 5 rows, tasks that fix 4): 11,
+// measured best among 10 to 14.
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 4, 0, 11, 11, 11, 16, 16, 14, 14, 24, 24, 28, 28};
+    4, 2, 8, 4, 0, 11, 11, 11, 11, 16, 14, 14, 24, 24, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 11, 7, 3, 7, 2, 0, 0, 6, 1, 6, 1};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 11, 7, 3, 0, 2, 0, 0, 6, 1, 6, 1};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
@@ -137,12 +140,14 @@ inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
 // 21, whose tasks fix 4 lead columns instead of 6 (n = 20) or a band of 3
 // rows and no lead columns (n = 21), 14 for n = 27, whose band grew to 5
 // rows, of which a task fixes 4, 16 for n = 28, whose band grew to 6 rows,
-// of which a task fixes 4.
+// of which a task fixes 4, 18 for n = 25, whose band grew to 5 rows, of
+// which a task fixes 4.
 constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
     if (n == 20 || n == 21) return 12;
     if (n == 27) return 14;
     if (n == 28) return 16;
+    if (n == 25) return 18;
     if (n == 23 || n == 24) return 10;
     if (n >= 25) return 8;
     if (n == 16) return 6;
