@@ -83,7 +83,7 @@ inline constexpr int join_max_n = 32;
 // n = 25 (tops of 10) and of 6 at n = 26 did not win (docs/benchmarks.md,
 // docs/design/join.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
-    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 5, 6, 3, 4, 3, 4};
+    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 5, 6, 3, 6, 3, 4};
 
 // The band rows a task leaves to its parts (join_layout::task_band = b
 // minus this): each part places them too, each completion whose band is the
@@ -93,11 +93,15 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
 // its tasks fix 4 rows (no task lead columns, since which columns lead
 // depends on the last row). n = 28's band of 6 rows (tops of 11) has
 // 22,470,929 orbits, 62 times max_plan_tasks: its tasks fix 4 rows
-// (154,078 tasks), their parts place the last two.
+// (154,078 tasks), their parts place the last two. n = 30 takes the same
+// cut (tops of 12, 213,258 tasks) for memory: one thread held 153 to 230
+// MB on random parts against up to 1.1 GB with a band of 4 rows, and its
+// projection fell too (docs/design/join.md).
 inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
     std::array<int, join_max_n + 1> partial{};
     partial[27] = 1;
     partial[28] = 2;
+    partial[30] = 2;
     return partial;
 }();
 
@@ -124,9 +128,9 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
 // more core-hours).
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 4, 0, 11, 11, 11, 16, 16, 14, 14, 24, 24, 28, 28};
+    4, 2, 8, 4, 0, 11, 11, 11, 16, 16, 14, 14, 24, 20, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 11, 7, 3, 7, 2, 0, 0, 6, 1, 6, 1};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 11, 7, 3, 7, 2, 0, 0, 6, 0, 6, 1};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
@@ -137,12 +141,13 @@ inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
 // 21, whose tasks fix 4 lead columns instead of 6 (n = 20) or a band of 3
 // rows and no lead columns (n = 21), 14 for n = 27, whose band grew to 5
 // rows, of which a task fixes 4, 16 for n = 28, whose band grew to 6 rows,
-// of which a task fixes 4.
+// of which a task fixes 4, 18 for n = 30, the same for memory.
 constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
     if (n == 20 || n == 21) return 12;
     if (n == 27) return 14;
     if (n == 28) return 16;
+    if (n == 30) return 18;
     if (n == 23 || n == 24) return 10;
     if (n >= 25) return 8;
     if (n == 16) return 6;
