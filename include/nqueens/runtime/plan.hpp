@@ -122,7 +122,7 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 //   the top half uses; run() joins the top and bottom halves (from n = 23
 //   in parts, each fixing a few more leading columns; at n = 27 a task
 //   places 4 of the 5 middle rows, and each part the last one too; at
-//   n = 28 4 of the 6, and each part the last two).
+//   n = 28 and 30 4 of the 6, and each part the last two).
 //   `distinct` is 0.
 //   Memory: a few MB per thread at n = 16, tens of MB at n = 17..19, a
 //   hundred or two per thread from n = 20 on.
@@ -188,8 +188,8 @@ public:
     // and 21 (4 lead columns at n = 20, a band of 3 rows at n = 21), 10 and
     // 11 for n = 23 and 24 (bands of 3 and 4 rows), 18 and 19 for n = 25
     // and 14 and 15 for n = 27 (bands of 5 rows, of which a task fixes 4),
-    // 16 and 17 for n = 28 (a band of 6 rows, of which a task fixes 4), 8
-    // and 9 for the other n from 26.
+    // 16 and 17 for n = 28 and 20 and 21 for n = 30 (bands of 6 rows, of
+    // which a task fixes 4), 8 and 9 for the other n from 26.
     std::uint32_t version() const noexcept
     {
         if (!join_) return 1;

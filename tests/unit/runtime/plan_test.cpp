@@ -107,13 +107,13 @@ TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count
 
 TEST_CASE(
     "from n = 23 the join's tasks come in parts, under versions 10 and 11 (n = 23, 24), 18 and 19 (n = 25), "
-    "14 and 15 (n = 27), 16 and 17 (n = 28), 8 and 9",
+    "14 and 15 (n = 27), 16 and 17 (n = 28), 20 and 21 (n = 30), 8 and 9",
     "[plan]")
 {
     const auto both = nqueens::count_mode::with_distinct;
     for (int n = 25; n <= nqueens::detail::join_max_n; ++n)
         CHECK(nqueens::detail::join_task_list_version(n) ==
-              (n == 25 ? 18u : (n == 27 ? 14u : (n == 28 ? 16u : 8u))));
+              (n == 25 ? 18u : (n == 27 ? 14u : (n == 28 ? 16u : (n == 30 ? 20u : 8u)))));
     CHECK(nqueens::detail::join_task_list_version(23) == 10u);
     CHECK(nqueens::detail::join_task_list_version(24) == 10u);
     CHECK(nqueens::detail::mode_of_plan_version(8) == nqueens::count_mode::total);
@@ -126,6 +126,8 @@ TEST_CASE(
     CHECK(nqueens::detail::mode_of_plan_version(17) == both);
     CHECK(nqueens::detail::mode_of_plan_version(18) == nqueens::count_mode::total);
     CHECK(nqueens::detail::mode_of_plan_version(19) == both);
+    CHECK(nqueens::detail::mode_of_plan_version(20) == nqueens::count_mode::total);
+    CHECK(nqueens::detail::mode_of_plan_version(21) == both);
     const nqueens::work_plan plan(24);
     CHECK(plan.version() == 10);
     CHECK(nqueens::work_plan(24, both).version() == 11);
@@ -275,7 +277,8 @@ TEST_CASE("from n = 19 the join's tasks split further to bound memory, under ver
     CHECK(nqueens::work_plan(19).version() == 4);
     CHECK(nqueens::work_plan(19, both).version() == 5);
     for (int n = nqueens::detail::join_min_n; n <= nqueens::detail::join_max_n; ++n)
-        CHECK(nqueens::detail::join_task_list_version(n) == (n == 28   ? 16u
+        CHECK(nqueens::detail::join_task_list_version(n) == (n == 30   ? 20u
+                                                             : n == 28 ? 16u
                                                              : n == 27 ? 14u
                                                              : n == 25 ? 18u
                                                              : n >= 25 ? 8u
@@ -358,7 +361,7 @@ constexpr std::array<expected_plan, 33> expected_plans = {{
     {72, 0, 1, 4, 4, 2},      {288, 0, 2, 2, 2, 2},      {1280, 0, 1, 8, 8, 4},     {1440, 0, 2, 4, 4, 12},
     {1476, 0, 3, 0, 0, 12},   {225060, 0, 2, 11, 11, 4}, {258560, 0, 3, 11, 7, 10}, {302800, 0, 4, 11, 3, 10},
     {86186, 0, 5, 11, 0, 18}, {221976, 0, 4, 16, 2, 8},  {125098, 0, 5, 14, 0, 14}, {154078, 0, 6, 14, 0, 16},
-    {282880, 0, 3, 24, 6, 8}, {217276, 0, 4, 24, 1, 8},  {353024, 0, 3, 28, 6, 8},  {292788, 0, 4, 28, 1, 8},
+    {282880, 0, 3, 24, 6, 8}, {213258, 0, 6, 20, 0, 20}, {353024, 0, 3, 28, 6, 8},  {292788, 0, 4, 28, 1, 8},
 }};
 
 }  // namespace
@@ -415,9 +418,9 @@ TEST_CASE("every n's cut keeps what the join needs of it", "[plan]")
         INFO("n = " << n);
         const d::join_layout l = d::make_join_layout(n);
         // A band of 1 to 6 rows (1 or 2 up to n = 22 but n = 21, 5 at n = 25
-        // and 27, 6 at n = 28) and two halves of equal height.
+        // and 27, 6 at n = 28 and 30) and two halves of equal height.
         CHECK(l.band >= 1);
-        CHECK(l.band <= (n <= 22 && n != 21 ? 2 : (n == 25 || n == 27 ? 5 : (n == 28 ? 6 : 4))));
+        CHECK(l.band <= (n <= 22 && n != 21 ? 2 : (n == 25 || n == 27 ? 5 : (n == 28 || n == 30 ? 6 : 4))));
         // A task fixes the whole band, or all of it but the last row or
         // two, and then none of the lead columns (which of the free columns
         // lead depends on the last rows).

@@ -83,7 +83,7 @@ inline constexpr int join_max_n = 32;
 // 4 were slower at n = 20 and within the noise at n = 22; a band of 6 at
 // n = 26 did not win (docs/benchmarks.md, docs/design/join.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
-    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 3, 4, 3, 4};
+    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 3, 6, 3, 4};
 
 // The band rows a task leaves to its parts (join_layout::task_band = b
 // minus this): each part places them too, each completion whose band is the
@@ -95,11 +95,15 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
 // 22,470,929 orbits, 62 times max_plan_tasks: its tasks fix 4 rows
 // (154,078 tasks), their parts place the last two. n = 25's band of 5 rows
 // (tops of 10) has 693,410 orbits: its tasks fix 4 rows (86,186 tasks).
+// n = 30 takes n = 28's cut (tops of 12, 213,258 tasks) for memory: one
+// thread held 153 to 230 MB on random parts against up to 1.1 GB with a
+// band of 4 rows, and its projection fell too (docs/design/join.md).
 inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
     std::array<int, join_max_n + 1> partial{};
     partial[25] = 1;
     partial[27] = 1;
     partial[28] = 2;
+    partial[30] = 2;
     return partial;
 }();
 
@@ -127,9 +131,9 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
 // measured best among 10 to 14.
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 4, 0, 11, 11, 11, 11, 16, 14, 14, 24, 24, 28, 28};
+    4, 2, 8, 4, 0, 11, 11, 11, 11, 16, 14, 14, 24, 20, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 11, 7, 3, 0, 2, 0, 0, 6, 1, 6, 1};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 11, 7, 3, 0, 2, 0, 0, 6, 0, 6, 1};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
@@ -141,13 +145,15 @@ inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
 // rows and no lead columns (n = 21), 14 for n = 27, whose band grew to 5
 // rows, of which a task fixes 4, 16 for n = 28, whose band grew to 6 rows,
 // of which a task fixes 4, 18 for n = 25, whose band grew to 5 rows, of
-// which a task fixes 4.
+// which a task fixes 4, 20 for n = 30, whose band grew to 6 rows as n =
+// 28's, for memory.
 constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
     if (n == 20 || n == 21) return 12;
     if (n == 27) return 14;
     if (n == 28) return 16;
     if (n == 25) return 18;
+    if (n == 30) return 20;
     if (n == 23 || n == 24) return 10;
     if (n >= 25) return 8;
     if (n == 16) return 6;
