@@ -199,17 +199,28 @@ public:
 
     // The most threads that can count tasks of n side by side within about
     // `budget` bytes (at least 1): each thread of the join keeps its own
-    // half-board lists, from a few MB at n = 16 to about 70 MB at n = 19 and
-    // 110 to 200 MB from n = 20 on; the symmetric search needs next to
+    // half-board lists, from a few MB at n = 16 to about 70 MB at n = 19,
+    // 110 to 200 MB from n = 20 on, but about 1 GB at n = 29 and 32 and 4 GB
+    // at n = 31 (parts whose top takes the columns that leave long lists:
+    // a taller band there is open); the symmetric search needs next to
     // nothing. parallel_count() keeps to parallel_options::memory_budget
     // (by default half the machine's memory) unless told the number of threads.
     static unsigned threads_within(int n, std::size_t budget) noexcept
     {
         const bool join = n >= detail::join_min_n;
         // Peak resident MB of one thread over n's largest tasks, measured on
-        // x86-64 with glibc, and about a third more for other allocators.
-        const std::size_t per_thread =
-            !join ? 4 : (n <= 16 ? 16 : (n == 17 ? 64 : (n <= 19 ? 96 : (n == 20 ? 160 : 192))));
+        // x86-64 with glibc, and about a third more for other allocators; at
+        // n = 29, 31 and 32 the largest seen on parts drawn at random (1.2,
+        // 3.8 and 1.0 GB: docs/benchmarks.md), and about a third more.
+        const std::size_t per_thread = !join ? 4
+                                             : (n <= 16   ? 16
+                                                : n == 17 ? 64
+                                                : n <= 19 ? 96
+                                                : n == 20 ? 160
+                                                : n == 29 ? 1600
+                                                : n == 31 ? 5000
+                                                : n == 32 ? 1300
+                                                          : 192);
         const std::size_t base = 64;  // the plan (at most 353,024 tasks, n = 31) and the program
         const std::size_t megabytes = budget >> 20;
         if (megabytes <= base + per_thread) return 1;
