@@ -210,14 +210,15 @@ public:
         const bool join = n >= detail::join_min_n;
         // Peak resident MB of one thread over n's largest tasks, measured on
         // x86-64 with glibc, and about a third more for other allocators; at
-        // n = 29, 31 and 32 the largest seen on parts drawn at random (1.2,
-        // 3.8 and 1.0 GB: docs/benchmarks.md), and about a third more.
+        // n = 29 to 32 the largest seen on parts drawn at random (1.2 GB,
+        // 230 MB, 3.8 GB and 1.0 GB: docs/benchmarks.md), and about a third more.
         const std::size_t per_thread = !join ? 4
                                              : (n <= 16   ? 16
                                                 : n == 17 ? 64
                                                 : n <= 19 ? 96
                                                 : n == 20 ? 160
                                                 : n == 29 ? 1600
+                                                : n == 30 ? 320
                                                 : n == 31 ? 5000
                                                 : n == 32 ? 1300
                                                           : 192);
