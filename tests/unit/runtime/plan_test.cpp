@@ -22,6 +22,60 @@ using nqueens::test::total;
 
 constexpr auto both = nqueens::count_mode::with_distinct;
 
+// What the tasks of a cut that fixes only the first rows of its band
+// (detail::partial_band) stand for, walked through for_each_task_band.
+struct band_cover {
+    std::uint64_t tasks = 0;
+    std::uint64_t orbits = 0;      // bands the tasks stand for, one of each orbit
+    std::uint64_t bands = 0;       // the sizes of those orbits, added up
+    std::uint64_t placements = 0;  // every placement of the band's rows
+    std::uint64_t strangers = 0;   // bands not the smallest of their orbit, or without their task's rows
+    std::uint64_t empty = 0;       // tasks that stand for no band, carry a weight, or fix a later row
+    bool ordered = true;           // tasks in increasing order of their rows
+};
+
+band_cover cover_of(const nqueens::detail::join_layout& layout)
+{
+    namespace d = nqueens::detail;
+    band_cover cover;
+    d::band_columns last{};
+    const auto rows = static_cast<std::ptrdiff_t>(layout.task_band);
+    d::for_each_join_task(layout, [&](const d::join_task& t) {
+        cover.ordered = cover.ordered && (cover.tasks == 0 || last < t.band);
+        last = t.band;
+        ++cover.tasks;
+        std::uint64_t here = 0;
+        d::for_each_task_band(layout, t, [&](const d::join_task& whole) {
+            ++here;
+            cover.bands += whole.weight;
+            if (!std::equal(whole.band.begin(), whole.band.begin() + rows, t.band.begin()) ||
+                !d::orbit_of(layout, whole.band).smallest)
+                ++cover.strangers;
+            return true;
+        });
+        cover.orbits += here;
+        const bool later_rows =
+            std::any_of(t.band.begin() + rows, t.band.end(), [](int c) { return c != 0; });
+        if (here == 0 || t.weight != 0 || later_rows) ++cover.empty;
+    });
+    d::for_each_band(layout, [&](const d::band_columns&) { ++cover.placements; });
+    return cover;
+}
+
+// Every task stands for at least one band, each the smallest of its orbit
+// and with its task's rows; the orbits of all tasks cover each band once.
+void check_cover(const nqueens::detail::join_layout& layout, std::uint64_t tasks, std::uint64_t orbits)
+{
+    const band_cover cover = cover_of(layout);
+    CHECK(cover.tasks == tasks);
+    CHECK(cover.tasks <= nqueens::max_plan_tasks);
+    CHECK(cover.ordered);
+    CHECK(cover.strangers == 0);
+    CHECK(cover.empty == 0);
+    CHECK(cover.orbits == orbits);  // the tasks of a cut that fixed whole bands
+    CHECK(cover.bands == cover.placements);
+}
+
 }  // namespace
 
 TEST_CASE("a work_plan's tasks are stable and add up to the counts", "[plan]")
@@ -154,26 +208,12 @@ TEST_CASE("n = 27's tasks fix 4 rows of its band of 5, under versions 14 and 15;
     CHECK(d::partial_band(layout));
     CHECK(layout.band == 5);
     CHECK(layout.task_band == 4);
-    // Every task stands for at least one band, each the smallest of its
-    // orbit; the orbits of all tasks cover each band of 5 rows once.
     nqueens::work_plan::workspace ws;
     std::stop_source stop;
     stop.request_stop();
     CHECK_FALSE(plan.run(0, stop.get_token(), ws).has_value());
     for (std::size_t id : {std::size_t{0}, plan.size() / 2, plan.size() - 1}) CHECK(plan.estimate(id) > 0);
-    std::uint64_t bands = 0, orbits = 0;
-    d::for_each_join_task(layout, [&](const d::join_task& t) {
-        CHECK(t.weight == 0);
-        d::for_each_task_band(layout, t, [&](const d::join_task& whole) {
-            ++orbits;
-            bands += whole.weight;
-            return true;
-        });
-    });
-    CHECK(orbits == 1122036);  // the tasks of a cut that fixed whole bands
-    std::uint64_t placements = 0;
-    d::for_each_band(layout, [&](const d::band_columns&) { ++placements; });
-    CHECK(bands == placements);
+    check_cover(layout, 125098, 1122036);
 }
 
 TEST_CASE("n = 25's tasks fix 4 rows of its band of 5, under versions 18 and 19; their parts place the last",
@@ -187,26 +227,7 @@ TEST_CASE("n = 25's tasks fix 4 rows of its band of 5, under versions 18 and 19;
     CHECK(layout.task_band == 4);
     CHECK(layout.lead == 11);
     CHECK(layout.task_lead == 0);
-    // Each task's bands are the smallest of their orbits and keep its first
-    // 4 rows; the orbits of all tasks cover each band of 5 rows once.
-    std::uint64_t tasks = 0, bands = 0, orbits = 0, strangers = 0;
-    d::for_each_join_task(layout, [&](const d::join_task& t) {
-        ++tasks;
-        d::for_each_task_band(layout, t, [&](const d::join_task& whole) {
-            ++orbits;
-            bands += whole.weight;
-            if (!std::equal(whole.band.begin(), whole.band.begin() + 4, t.band.begin()) ||
-                !d::orbit_of(layout, whole.band).smallest)
-                ++strangers;
-            return true;
-        });
-    });
-    CHECK(tasks == 86186);
-    CHECK(strangers == 0);
-    CHECK(orbits == 693410);  // the tasks of a cut that fixed whole bands
-    std::uint64_t placements = 0;
-    d::for_each_band(layout, [&](const d::band_columns&) { ++placements; });
-    CHECK(bands == placements);
+    check_cover(layout, 86186, 693410);
 }
 
 TEST_CASE(
@@ -221,38 +242,8 @@ TEST_CASE(
     CHECK(layout.task_band == 4);
     CHECK(layout.lead == 14);
     CHECK(layout.task_lead == 0);
-    // Every task stands for at least one band, each the smallest of its
-    // orbit and each with its own first 4 rows; the orbits of all tasks
-    // cover each band of 6 rows once. (The plan itself, estimates and
-    // all, takes seconds to build: counts build it.)
-    std::uint64_t tasks = 0, bands = 0, orbits = 0, strangers = 0, empty = 0;
-    d::band_columns last{};
-    bool ordered = true;
-    d::for_each_join_task(layout, [&](const d::join_task& t) {
-        ++tasks;
-        ordered = ordered && (tasks == 1 || last < t.band);
-        last = t.band;
-        std::uint64_t here = 0;
-        d::for_each_task_band(layout, t, [&](const d::join_task& whole) {
-            ++here;
-            bands += whole.weight;
-            if (!std::equal(whole.band.begin(), whole.band.begin() + 4, t.band.begin()) ||
-                !d::orbit_of(layout, whole.band).smallest)
-                ++strangers;
-            return true;
-        });
-        orbits += here;
-        if (here == 0 || t.weight != 0 || t.band[4] != 0 || t.band[5] != 0) ++empty;
-    });
-    CHECK(tasks == 154078);
-    CHECK(tasks <= nqueens::max_plan_tasks);
-    CHECK(ordered);
-    CHECK(strangers == 0);
-    CHECK(empty == 0);
-    CHECK(orbits == 22470929);  // the tasks of a cut that fixed whole bands
-    std::uint64_t placements = 0;
-    d::for_each_band(layout, [&](const d::band_columns&) { ++placements; });
-    CHECK(bands == placements);
+    // (The plan itself, estimates and all, takes seconds to build: counts build it.)
+    check_cover(layout, 154078, 22470929);
     // A cheap estimate (a sample of each task's bands), and a task gives up
     // when asked to stop.
     const std::vector<std::size_t> ids{0, 77039, 154077};

@@ -366,18 +366,19 @@ constexpr std::uint32_t nth_task_part(const join_layout& layout, std::uint32_t l
     return taken;
 }
 
-// Calls f(band) for every placement of layout.band rows of non-attacking
-// queens, in lexicographic order.
+// Calls f(band) for each placement of non-attacking queens on rows
+// first to rows - 1 of `band` that fits its rows above `first`, in
+// lexicographic order (each row from the lowest column up), until f
+// returns false; returns whether it never did.
 template <class F>
-constexpr void for_each_band(const join_layout& layout, F&& f)
+constexpr bool place_band_rows(int n, band_columns band, int first, int rows, F&& f)
 {
-    band_columns band{};
-    int i = 0;
-    band[0] = -1;
-    while (i >= 0) {
+    int i = first;
+    band[static_cast<std::size_t>(i)] = -1;
+    while (i >= first) {
         int& c = band[static_cast<std::size_t>(i)];
         ++c;
-        if (c >= layout.n) {
+        if (c >= n) {
             c = 0;
             --i;
             continue;
@@ -388,13 +389,26 @@ constexpr void for_each_band(const join_layout& layout, F&& f)
             fits = fits && other != c && other - c != i - j && c - other != i - j;
         }
         if (!fits) continue;
-        if (i + 1 == layout.band) {
-            f(band);
+        if (i + 1 == rows) {
+            const band_columns& placed = band;
+            if (!f(placed)) return false;
         } else {
             ++i;
             band[static_cast<std::size_t>(i)] = -1;
         }
     }
+    return true;
+}
+
+// Calls f(band) for every placement of layout.band rows of non-attacking
+// queens, in lexicographic order.
+template <class F>
+constexpr void for_each_band(const join_layout& layout, F&& f)
+{
+    place_band_rows(layout.n, band_columns{}, 0, layout.band, [&](const band_columns& band) {
+        f(band);
+        return true;
+    });
 }
 
 // A band's orbit under the mirror, the flip and the half turn: whether the
@@ -440,33 +454,10 @@ template <class F>
 constexpr bool for_each_task_band(const join_layout& layout, const join_task& t, F&& f)
 {
     if (!partial_band(layout)) return f(t);
-    band_columns band = t.band;
-    const int first = layout.task_band;
-    int i = first;
-    band[static_cast<std::size_t>(i)] = -1;
-    while (i >= first) {
-        int& c = band[static_cast<std::size_t>(i)];
-        ++c;
-        if (c >= layout.n) {
-            c = 0;
-            --i;
-            continue;
-        }
-        bool fits = true;
-        for (int j = 0; j < i; ++j) {
-            const int other = band[static_cast<std::size_t>(j)];
-            fits = fits && other != c && other - c != i - j && c - other != i - j;
-        }
-        if (!fits) continue;
-        if (i + 1 < layout.band) {
-            ++i;
-            band[static_cast<std::size_t>(i)] = -1;
-            continue;
-        }
+    return place_band_rows(layout.n, t.band, layout.task_band, layout.band, [&](const band_columns& band) {
         const band_orbit orbit = orbit_of(layout, band);
-        if (orbit.smallest && !f(whole_band_task(band, orbit, t.taken))) return false;
-    }
-    return true;
+        return !orbit.smallest || f(whole_band_task(band, orbit, t.taken));
+    });
 }
 
 // Calls f(join_task) for every task of the cut, in a fixed order: bands (or
