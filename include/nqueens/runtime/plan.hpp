@@ -137,12 +137,12 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 // list in the same order, so slices of it can run on other machines or
 // resume from a checkpoint. cut() changes whenever the split does.
 //
-// Valid for 1 <= n <= 32. Building a plan takes milliseconds up to n = 21,
-// about a second from n = 22 on (7 and 11 s at n = 27 and 28 on a loaded
+// Valid for 1 <= n <= 32. Building a plan takes milliseconds up to n = 22,
+// about a second from n = 23 on (7 and 11 s at n = 27 and 28 on a loaded
 // machine: each of their tasks stands for several bands): 56 tasks for
-// n = 16, 72 for n = 17, 288 for n = 18, 1,280 for n = 19, 125,098 to
-// 353,024 from n = 22 on (the same with distinct). n = 2 and 3 have no
-// tasks.
+// n = 16, 72 for n = 17, 288 for n = 18, 1,280 for n = 19, 24,814 for
+// n = 22, 86,186 to 353,024 from n = 23 on (the same with distinct). n = 2
+// and 3 have no tasks.
 //
 //     const nqueens::work_plan plan(16);
 //     nqueens::solution_counts sum{};
@@ -184,8 +184,9 @@ public:
     // mode() and cut() instead), odd where the plan counts distinct
     // solutions: 1 for the symmetric search (n < 6); for the join, by
     // detail::join_task_list_version: 2 and 3 up to n = 18 (but n = 16),
-    // 6 and 7 for n = 16, 4 and 5 for n = 19 and 22, 12 and 13 for n = 20
-    // and 21 (4 lead columns at n = 20, a band of 3 rows at n = 21), 10 and
+    // 6 and 7 for n = 16, 4 and 5 for n = 19, 12 and 13 for n = 20 and 21
+    // (4 lead columns at n = 20, a band of 3 rows at n = 21), 22 and 23 for
+    // n = 22 (a band of 4 rows, no lead columns), 10 and
     // 11 for n = 23 and 24 (bands of 3 and 4 rows), 18 and 19 for n = 25
     // and 14 and 15 for n = 27 (bands of 5 rows, of which a task fixes 4),
     // 16 and 17 for n = 28 and 20 and 21 for n = 30 (bands of 6 rows, of

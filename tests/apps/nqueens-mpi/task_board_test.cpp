@@ -135,7 +135,7 @@ TEST_CASE("each rank's first task is counted again by another rank, before any n
 
 TEST_CASE("about 1 in check_one_in tasks is checked, drawn across the whole run", "[task_board]")
 {
-    // n = 22's plan has hundreds of thousands of tasks: enough to see the rate.
+    // n = 22's plan has tens of thousands of tasks: enough to see the rate.
     const nqueens::work_plan plan(22);
     const std::size_t tasks = plan.size();
     REQUIRE(tasks > 20000);

@@ -180,7 +180,8 @@ TEST_CASE("a record for another n, list version, size or shard does not match th
 TEST_CASE("a record of a cut this program no longer has is refused in one line", "[checkpoint]")
 {
     // The old records' tasks are other sub-problems: n = 20's tasks fix 4
-    // lead columns now, n = 21's band grew to 3 rows, n = 23's and 24's to 3
+    // lead columns now, n = 21's band grew to 3 rows, n = 22's to 4 (without
+    // lead columns), n = 23's and 24's to 3
     // and 4, n = 25's and 27's to 5, n = 28's and 30's to 6 (of which a task
     // fixes 4).
     struct old_cut {
@@ -196,6 +197,9 @@ TEST_CASE("a record of a cut this program no longer has is refused in one line",
           old_cut{21, 1, 12, 12, 22385,
                   "cp cuts n = 21 by the join (1 band rows, 12 lead columns, 12 per task); this program "
                   "cuts it by the join (3 band rows, 0 lead columns, 0 per task)"},
+          old_cut{22, 2, 11, 11, 225060,
+                  "cp cuts n = 22 by the join (2 band rows, 11 lead columns, 11 per task); this program "
+                  "cuts it by the join (4 band rows, 0 lead columns, 0 per task)"},
           old_cut{23, 1, 16, 16, 363012,
                   "cp cuts n = 23 by the join (1 band rows, 16 lead columns, 16 per task); this program "
                   "cuts it by the join (3 band rows, 11 lead columns, 7 per task)"},

@@ -14,8 +14,8 @@
 namespace nqueens::detail {
 
 // The board is cut into three parts: a top of t rows, a middle band of b
-// rows (b = n - 2t: 1 or 2 up to n = 22 but n = 21, 3 or 4 from n = 21,
-// 5 at n = 27, 6 at n = 28, so that the tops stay short enough to list),
+// rows (b = n - 2t: 1 or 2 up to n = 20, 3 or 4 from n = 21, 5 at n = 25
+// and 27, 6 at n = 28 and 30, so that the tops stay short enough to list),
 // and a bottom of t rows. A solution is a band placement B, a top
 // placement x and a bottom placement; turned upside down (row r -> n-1-r)
 // the bottom is a top placement y for the flipped band F(B). So one list
@@ -68,22 +68,23 @@ struct join_layout {
 inline constexpr int join_min_n = 6;
 inline constexpr int join_max_n = 32;
 
-// The band rows for each n: one or two up to n = 22 but n = 21, three or
-// four from n = 21 (five at n = 25 and 27, six at n = 28), since each row of the
+// The band rows for each n: one or two up to n = 20, three or four from
+// n = 21 (five at n = 25 and 27, six at n = 28 and 30), since each row of the
 // top multiplies its placements by about 4.5 and a task's lists must stay
 // within a few hundred MB even where every free column is a lead column
 // (n = 31, 32). A higher band has more placements, which the tasks then
 // spread over. At
 // n = 23 and 24 the taller band (3 and 4 rows, tops of 10 rows) projected
 // 5.3 and 2.5 times fewer core-hours than 1 and 2 rows; at n = 21 (tops of
-// 9 rows, lists from quarter tables) 0.65 of the CPU time of 1 row; so did
+// 9 rows, lists from quarter tables) 0.65 of the CPU time of 1 row, and 4
+// rows at n = 22 (tops of 9 too) 0.69 of that of 2 rows; so did
 // 5 rows at n = 27 (tops of 11), against 3, and 6 rows at n = 28 (tops of
 // 11), 3.5 times fewer than 4 (tops of 12); 5 rows at n = 25 (tops of 10,
-// tasks that fix 4), 0.8 of the core-hours of 3. n = 20 and 22 keep 2 rows:
-// 4 were slower at n = 20 and within the noise at n = 22; a band of 6 at
-// n = 26 did not win (docs/benchmarks.md, docs/design/join.md).
+// tasks that fix 4), 0.8 of the core-hours of 3. n = 20 keeps 2 rows: 4
+// were slower; a band of 6 at n = 26 did not win (docs/benchmarks.md,
+// docs/design/join.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
-    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 3, 6, 3, 4};
+    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 5, 4, 5, 6, 3, 6, 3, 4};
 
 // The band rows a task leaves to its parts (join_layout::task_band = b
 // minus this): each part places them too, each completion whose band is the
@@ -120,20 +121,21 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
 // n = 19, a hundred or two up to n = 32. More lead columns would mean too
 // many tasks (n = 23 had 363,012 with one band row and 16 lead columns),
 // so from n = 23 a task fixes only the first join_task_lead_columns[n] of
-// them and splits the rest itself. n = 20 and 21 take 4 and none, so that
+// them and splits the rest itself. n = 20 takes 4, n = 21 and 22 none, so that
 // their lists come from quarter tables group by group as up to n = 18
-// (run_task.hpp): measured about 0.6 of the CPU time of 6 and 12 lead
-// columns and the row search, and their tops of 9 rows keep the tables
+// (run_task.hpp): measured about 0.6 (n = 20, 21) and 0.7 (n = 22) of
+// the CPU time of 6, 12 and 11 lead columns and the row search, and their
+// tops of 9 rows keep the tables
 // small (docs/benchmarks.md). n = 27 and 28 (bands of 5 and 6 rows, tasks
 // that fix 4 of them, no task lead columns): 14, measured best at n = 27
 // and within 2 % of 13 at n = 28, whose lists 13 makes larger (15: 9 %
 // more core-hours). n = 25 (a band of 5 rows, tasks that fix 4): 11,
 // measured best among 10 to 14.
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
-    0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 4, 0, 11, 11, 11, 11, 16, 14, 14, 24, 20, 28, 28};
+    0, 0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
+    4, 2, 8, 4, 0, 0, 11, 11, 11, 16, 14, 14, 24, 20, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 11, 7, 3, 0, 2, 0, 0, 6, 0, 6, 1};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 0, 7, 3, 0, 2, 0, 0, 6, 0, 6, 1};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
@@ -146,7 +148,8 @@ inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
 // rows, of which a task fixes 4, 16 for n = 28, whose band grew to 6 rows,
 // of which a task fixes 4, 18 for n = 25, whose band grew to 5 rows, of
 // which a task fixes 4, 20 for n = 30, whose band grew to 6 rows as n =
-// 28's, for memory.
+// 28's, for memory, 22 for n = 22, whose band grew to 4 rows without lead
+// columns (tops of 9 from quarter tables, as n = 21).
 constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
     if (n == 20 || n == 21) return 12;
@@ -154,6 +157,7 @@ constexpr std::uint32_t join_task_list_version(int n) noexcept
     if (n == 28) return 16;
     if (n == 25) return 18;
     if (n == 30) return 20;
+    if (n == 22) return 22;
     if (n == 23 || n == 24) return 10;
     if (n >= 25) return 8;
     if (n == 16) return 6;

@@ -29,9 +29,9 @@ namespace nqueens::detail {
 // and it runs in constant evaluation for small n.
 
 // How the lists are built: from quarter tables (join/lists/from_quarters.hpp) where a
-// task fixes at most 4 lead columns (n <= 18, 20 and 21: measured 1.5x faster
+// task fixes at most 4 lead columns (n <= 18, 20 to 22: measured 1.5x faster
 // there), by the row search (join/lists/from_rows.hpp) where it fixes more (n = 19,
-// n >= 22: its lists are short next to the quarter tables). The tests force either.
+// n >= 23: its lists are short next to the quarter tables). The tests force either.
 enum class list_builder { by_lead_columns, quarters, rows };
 
 // Reusable buffers for one thread, so that tasks do not allocate.
@@ -236,7 +236,8 @@ constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout
 }
 
 // Counts one task: each of its parts (join/layout.hpp; one part up to
-// n = 22; from n = 27 each completion of the band times each split), each
+// n = 22; where a task fixes part of its band, n = 25, 27, 28 and 30, each
+// completion of the band times each split), each
 // weighted by its band's orbit, in turn, polling `stop()` as count_join_part says; returns
 // std::nullopt if it said yes. `on_part(done, parts)` is called after each part (n >= 23: a task
 // has up to tens of thousands, each seconds to minutes). At run time the
