@@ -188,7 +188,8 @@ public:
     // (4 lead columns at n = 20, a band of 3 rows at n = 21), 22 and 23 for
     // n = 22 (a band of 4 rows, no lead columns), 10 and
     // 11 for n = 23 and 24 (bands of 3 and 4 rows), 18 and 19 for n = 25
-    // and 14 and 15 for n = 27 (bands of 5 rows, of which a task fixes 4),
+    // and 14 and 15 for n = 27 and 24 and 25 for n = 29 (bands of 5 rows, of
+    // which a task fixes 4),
     // 16 and 17 for n = 28 and 20 and 21 for n = 30 (bands of 6 rows, of
     // which a task fixes 4), 8 and 9 for the other n from 26.
     std::uint32_t version() const noexcept
@@ -201,9 +202,9 @@ public:
     // The most threads that can count tasks of n side by side within about
     // `budget` bytes (at least 1): each thread of the join keeps its own
     // half-board lists, from a few MB at n = 16 to about 70 MB at n = 19,
-    // 110 to 200 MB from n = 20 on, but about 1 GB at n = 29 and 32 and 4 GB
-    // at n = 31 (parts whose top takes the columns that leave long lists:
-    // a taller band there is open); the symmetric search needs next to
+    // 110 to 300 MB from n = 20 on, but about 1 GB at n = 32 and 4 GB at
+    // n = 31 (parts whose top takes the columns that leave long lists: a
+    // taller band there is open); the symmetric search needs next to
     // nothing. parallel_count() keeps to parallel_options::memory_budget
     // (by default half the machine's memory) unless told the number of threads.
     static unsigned threads_within(int n, std::size_t budget) noexcept
@@ -211,14 +212,14 @@ public:
         const bool join = n >= detail::join_min_n;
         // Peak resident MB of one thread over n's largest tasks, measured on
         // x86-64 with glibc, and about a third more for other allocators; at
-        // n = 29 to 32 the largest seen on parts drawn at random (1.2 GB,
+        // n = 29 to 32 the largest seen on parts drawn at random (253 MB,
         // 230 MB, 3.8 GB and 1.0 GB: docs/benchmarks.md), and about a third more.
         const std::size_t per_thread = !join ? 4
                                              : (n <= 16   ? 16
                                                 : n == 17 ? 64
                                                 : n <= 19 ? 96
                                                 : n == 20 ? 160
-                                                : n == 29 ? 1600
+                                                : n == 29 ? 400
                                                 : n == 30 ? 320
                                                 : n == 31 ? 5000
                                                 : n == 32 ? 1300

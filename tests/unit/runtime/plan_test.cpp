@@ -161,13 +161,13 @@ TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count
 
 TEST_CASE(
     "from n = 23 the join's tasks come in parts, under versions 10 and 11 (n = 23, 24), 18 and 19 (n = 25), "
-    "14 and 15 (n = 27), 16 and 17 (n = 28), 20 and 21 (n = 30), 8 and 9",
+    "14 and 15 (n = 27), 16 and 17 (n = 28), 24 and 25 (n = 29), 20 and 21 (n = 30), 8 and 9",
     "[plan]")
 {
     const auto both = nqueens::count_mode::with_distinct;
     for (int n = 25; n <= nqueens::detail::join_max_n; ++n)
         CHECK(nqueens::detail::join_task_list_version(n) ==
-              (n == 25 ? 18u : (n == 27 ? 14u : (n == 28 ? 16u : (n == 30 ? 20u : 8u)))));
+              (n == 25 ? 18u : (n == 27 ? 14u : (n == 28 ? 16u : (n == 29 ? 24u : (n == 30 ? 20u : 8u))))));
     CHECK(nqueens::detail::join_task_list_version(23) == 10u);
     CHECK(nqueens::detail::join_task_list_version(24) == 10u);
     CHECK(nqueens::detail::mode_of_plan_version(8) == nqueens::count_mode::total);
@@ -182,6 +182,8 @@ TEST_CASE(
     CHECK(nqueens::detail::mode_of_plan_version(19) == both);
     CHECK(nqueens::detail::mode_of_plan_version(20) == nqueens::count_mode::total);
     CHECK(nqueens::detail::mode_of_plan_version(21) == both);
+    CHECK(nqueens::detail::mode_of_plan_version(24) == nqueens::count_mode::total);
+    CHECK(nqueens::detail::mode_of_plan_version(25) == both);
     const nqueens::work_plan plan(24);
     CHECK(plan.version() == 10);
     CHECK(nqueens::work_plan(24, both).version() == 11);
@@ -258,6 +260,20 @@ TEST_CASE(
     });
 }
 
+TEST_CASE("n = 29's tasks fix 4 rows of its band of 5, under versions 24 and 25; their parts place the last",
+          "[plan]")
+{
+    namespace d = nqueens::detail;
+    CHECK(d::join_task_list_version(29) == 24);
+    const d::join_layout layout = d::make_join_layout(29);
+    CHECK(d::partial_band(layout));
+    CHECK(layout.band == 5);
+    CHECK(layout.task_band == 4);
+    CHECK(layout.lead == 20);
+    CHECK(layout.task_lead == 0);
+    check_cover(layout, 175950, 1742462);
+}
+
 TEST_CASE("from n = 19 the join's tasks split further to bound memory, under versions 4 and 5", "[plan]")
 {
     const auto both = nqueens::count_mode::with_distinct;
@@ -266,6 +282,7 @@ TEST_CASE("from n = 19 the join's tasks split further to bound memory, under ver
     CHECK(nqueens::work_plan(19, both).version() == 5);
     for (int n = nqueens::detail::join_min_n; n <= nqueens::detail::join_max_n; ++n)
         CHECK(nqueens::detail::join_task_list_version(n) == (n == 30   ? 20u
+                                                             : n == 29 ? 24u
                                                              : n == 28 ? 16u
                                                              : n == 27 ? 14u
                                                              : n == 25 ? 18u
@@ -307,14 +324,14 @@ TEST_CASE("threads_within keeps a count's threads to its memory budget", "[plan]
     CHECK(work_plan::threads_within(18, gib) == 10);
     CHECK(work_plan::threads_within(20, gib) == 6);
     for (int n = 21; n <= 23; ++n) CHECK(work_plan::threads_within(n, gib) == 5);
-    // n = 29, 31 and 32 can hold 1 to 4 GB a thread: 1 GiB runs one thread there, 64 GiB a few more;
-    // n = 30 up to 230 MB.
+    // n = 31 and 32 can hold 1 to 4 GB a thread: 1 GiB runs one thread there, 64 GiB a few more;
+    // n = 29 and 30 up to 300 MB.
     for (int n = 24; n <= 32; ++n) {
         INFO("n = " << n);
-        const bool large = n == 29 || n == 31 || n == 32;
-        CHECK(work_plan::threads_within(n, gib) == (large ? 1u : (n == 30 ? 3u : 5u)));
+        const bool large = n == 31 || n == 32;
+        CHECK(work_plan::threads_within(n, gib) == (large ? 1u : (n == 29 ? 2u : (n == 30 ? 3u : 5u))));
     }
-    CHECK(work_plan::threads_within(29, 64 * gib) == 40);
+    CHECK(work_plan::threads_within(29, 64 * gib) == 163);
     CHECK(work_plan::threads_within(31, 64 * gib) == 13);
     CHECK(work_plan::threads_within(32, 64 * gib) == 50);
     // The symmetric search (n < 6) and the small joins take every core of a big machine.
@@ -351,14 +368,17 @@ struct expected_plan {
 };
 constexpr std::array<expected_plan, 33> expected_plans = {{
     {0, 0, 0, 0, 0, 0},  // no n = 0
-    {1, 2, 0, 0, 0, 1},       {0, 2, 0, 0, 0, 1},        {0, 2, 0, 0, 0, 1},        {2, 2, 0, 0, 0, 1},
-    {4, 2, 0, 0, 0, 1},       {6, 0, 2, 0, 0, 2},        {4, 0, 1, 0, 0, 2},        {12, 0, 2, 0, 0, 2},
-    {5, 0, 1, 0, 0, 2},       {20, 0, 2, 0, 0, 2},       {6, 0, 1, 0, 0, 2},        {30, 0, 2, 0, 0, 2},
-    {7, 0, 1, 0, 0, 2},       {42, 0, 2, 0, 0, 2},       {16, 0, 1, 2, 2, 2},       {56, 0, 2, 0, 0, 6},
-    {72, 0, 1, 4, 4, 2},      {288, 0, 2, 2, 2, 2},      {1280, 0, 1, 8, 8, 4},     {1440, 0, 2, 4, 4, 12},
-    {1476, 0, 3, 0, 0, 12},   {24814, 0, 4, 0, 0, 22},   {258560, 0, 3, 11, 7, 10}, {302800, 0, 4, 11, 3, 10},
-    {86186, 0, 5, 11, 0, 18}, {221976, 0, 4, 16, 2, 8},  {125098, 0, 5, 14, 0, 14}, {154078, 0, 6, 14, 0, 16},
-    {282880, 0, 3, 24, 6, 8}, {213258, 0, 6, 20, 0, 20}, {353024, 0, 3, 28, 6, 8},  {292788, 0, 4, 28, 1, 8},
+    {1, 2, 0, 0, 0, 1},        {0, 2, 0, 0, 0, 1},        {0, 2, 0, 0, 0, 1},
+    {2, 2, 0, 0, 0, 1},        {4, 2, 0, 0, 0, 1},        {6, 0, 2, 0, 0, 2},
+    {4, 0, 1, 0, 0, 2},        {12, 0, 2, 0, 0, 2},       {5, 0, 1, 0, 0, 2},
+    {20, 0, 2, 0, 0, 2},       {6, 0, 1, 0, 0, 2},        {30, 0, 2, 0, 0, 2},
+    {7, 0, 1, 0, 0, 2},        {42, 0, 2, 0, 0, 2},       {16, 0, 1, 2, 2, 2},
+    {56, 0, 2, 0, 0, 6},       {72, 0, 1, 4, 4, 2},       {288, 0, 2, 2, 2, 2},
+    {1280, 0, 1, 8, 8, 4},     {1440, 0, 2, 4, 4, 12},    {1476, 0, 3, 0, 0, 12},
+    {24814, 0, 4, 0, 0, 22},   {258560, 0, 3, 11, 7, 10}, {302800, 0, 4, 11, 3, 10},
+    {86186, 0, 5, 11, 0, 18},  {221976, 0, 4, 16, 2, 8},  {125098, 0, 5, 14, 0, 14},
+    {154078, 0, 6, 14, 0, 16}, {175950, 0, 5, 20, 0, 24}, {213258, 0, 6, 20, 0, 20},
+    {353024, 0, 3, 28, 6, 8},  {292788, 0, 4, 28, 1, 8},
 }};
 
 }  // namespace
@@ -414,10 +434,10 @@ TEST_CASE("every n's cut keeps what the join needs of it", "[plan]")
     for (int n = d::join_min_n; n <= d::join_max_n; ++n) {
         INFO("n = " << n);
         const d::join_layout l = d::make_join_layout(n);
-        // A band of 1 to 6 rows (1 or 2 up to n = 20, 5 at n = 25 and 27, 6
-        // at n = 28 and 30) and two halves of equal height.
+        // A band of 1 to 6 rows (1 or 2 up to n = 20, 5 at n = 25, 27 and
+        // 29, 6 at n = 28 and 30) and two halves of equal height.
         CHECK(l.band >= 1);
-        CHECK(l.band <= (n <= 20 ? 2 : (n == 25 || n == 27 ? 5 : (n == 28 || n == 30 ? 6 : 4))));
+        CHECK(l.band <= (n <= 20 ? 2 : (n == 25 || n == 27 || n == 29 ? 5 : (n == 28 || n == 30 ? 6 : 4))));
         // A task fixes the whole band, or all of it but the last row or
         // two, and then none of the lead columns (which of the free columns
         // lead depends on the last rows).

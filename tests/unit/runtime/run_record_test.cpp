@@ -182,8 +182,8 @@ TEST_CASE("a record of a cut this program no longer has is refused in one line",
     // The old records' tasks are other sub-problems: n = 20's tasks fix 4
     // lead columns now, n = 21's band grew to 3 rows, n = 22's to 4 (without
     // lead columns), n = 23's and 24's to 3
-    // and 4, n = 25's and 27's to 5, n = 28's and 30's to 6 (of which a task
-    // fixes 4).
+    // and 4, n = 25's, 27's and 29's to 5, n = 28's and 30's to 6 (of which
+    // a task fixes 4).
     struct old_cut {
         int n;
         int band_rows, lead_columns, task_lead_columns;
@@ -215,6 +215,9 @@ TEST_CASE("a record of a cut this program no longer has is refused in one line",
           old_cut{28, 4, 20, 2, 314920,
                   "cp cuts n = 28 by the join (4 band rows, 20 lead columns, 2 per task); this program "
                   "cuts it by the join (6 band rows, 14 lead columns, 0 per task)"},
+          old_cut{29, 3, 24, 6, 282880,
+                  "cp cuts n = 29 by the join (3 band rows, 24 lead columns, 6 per task); this program "
+                  "cuts it by the join (5 band rows, 20 lead columns, 0 per task)"},
           old_cut{30, 4, 24, 1, 217276,
                   "cp cuts n = 30 by the join (4 band rows, 24 lead columns, 1 per task); this program "
                   "cuts it by the join (6 band rows, 20 lead columns, 0 per task)"}}) {

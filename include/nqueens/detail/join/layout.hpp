@@ -14,8 +14,8 @@
 namespace nqueens::detail {
 
 // The board is cut into three parts: a top of t rows, a middle band of b
-// rows (b = n - 2t: 1 or 2 up to n = 20, 3 or 4 from n = 21, 5 at n = 25
-// and 27, 6 at n = 28 and 30, so that the tops stay short enough to list),
+// rows (b = n - 2t: 1 or 2 up to n = 20, 3 or 4 from n = 21, 5 at n = 25,
+// 27 and 29, 6 at n = 28 and 30, so that the tops stay short enough to list),
 // and a bottom of t rows. A solution is a band placement B, a top
 // placement x and a bottom placement; turned upside down (row r -> n-1-r)
 // the bottom is a top placement y for the flipped band F(B). So one list
@@ -69,7 +69,7 @@ inline constexpr int join_min_n = 6;
 inline constexpr int join_max_n = 32;
 
 // The band rows for each n: one or two up to n = 20, three or four from
-// n = 21 (five at n = 25 and 27, six at n = 28 and 30), since each row of the
+// n = 21 (five at n = 25, 27 and 29, six at n = 28 and 30), since each row of the
 // top multiplies its placements by about 4.5 and a task's lists must stay
 // within a few hundred MB even where every free column is a lead column
 // (n = 31, 32). A higher band has more placements, which the tasks then
@@ -84,7 +84,7 @@ inline constexpr int join_max_n = 32;
 // were slower; a band of 6 at n = 26 did not win (docs/benchmarks.md,
 // docs/design/join.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
-    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 5, 4, 5, 6, 3, 6, 3, 4};
+    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 5, 4, 5, 6, 5, 6, 3, 4};
 
 // The band rows a task leaves to its parts (join_layout::task_band = b
 // minus this): each part places them too, each completion whose band is the
@@ -99,11 +99,16 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
 // n = 30 takes n = 28's cut (tops of 12, 213,258 tasks) for memory: one
 // thread held 153 to 230 MB on random parts against up to 1.1 GB with a
 // band of 4 rows, and its projection fell too (docs/design/join.md).
+// n = 29 takes a band of 5 rows of which a task fixes 4 (tops of 12,
+// 175,950 tasks), for memory too: one thread held 186 to 253 MB on random
+// parts against 1.2 GB with a band of 3 rows, and it projected 8 times
+// fewer core-hours.
 inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
     std::array<int, join_max_n + 1> partial{};
     partial[25] = 1;
     partial[27] = 1;
     partial[28] = 2;
+    partial[29] = 1;
     partial[30] = 2;
     return partial;
 }();
@@ -130,12 +135,13 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
 // that fix 4 of them, no task lead columns): 14, measured best at n = 27
 // and within 2 % of 13 at n = 28, whose lists 13 makes larger (15: 9 %
 // more core-hours). n = 25 (a band of 5 rows, tasks that fix 4): 11,
-// measured best among 10 to 14.
+// measured best among 10 to 14. n = 29 (a band of 5 rows, tasks that fix
+// 4): 20, whose lists held 253 MB a thread against 300 MB at 18.
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 4, 0, 0, 11, 11, 11, 16, 14, 14, 24, 20, 28, 28};
+    4, 2, 8, 4, 0, 0, 11, 11, 11, 16, 14, 14, 20, 20, 28, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 0, 7, 3, 0, 2, 0, 0, 6, 0, 6, 1};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 0, 7, 3, 0, 2, 0, 0, 0, 0, 6, 1};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
@@ -149,7 +155,8 @@ inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
 // of which a task fixes 4, 18 for n = 25, whose band grew to 5 rows, of
 // which a task fixes 4, 20 for n = 30, whose band grew to 6 rows as n =
 // 28's, for memory, 22 for n = 22, whose band grew to 4 rows without lead
-// columns (tops of 9 from quarter tables, as n = 21).
+// columns (tops of 9 from quarter tables, as n = 21), 24 for n = 29, whose
+// band grew to 5 rows, of which a task fixes 4, for memory.
 constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
     if (n == 20 || n == 21) return 12;
@@ -158,6 +165,7 @@ constexpr std::uint32_t join_task_list_version(int n) noexcept
     if (n == 25) return 18;
     if (n == 30) return 20;
     if (n == 22) return 22;
+    if (n == 29) return 24;
     if (n == 23 || n == 24) return 10;
     if (n >= 25) return 8;
     if (n == 16) return 6;

@@ -236,7 +236,7 @@ constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout
 }
 
 // Counts one task: each of its parts (join/layout.hpp; one part up to
-// n = 22; where a task fixes part of its band, n = 25, 27, 28 and 30, each
+// n = 22; where a task fixes part of its band, n = 25 and 27 to 30, each
 // completion of the band times each split), each
 // weighted by its band's orbit, in turn, polling `stop()` as count_join_part says; returns
 // std::nullopt if it said yes. `on_part(done, parts)` is called after each part (n >= 23: a task
