@@ -218,18 +218,30 @@ TEST_CASE("n = 27's tasks fix 4 rows of its band of 5, under versions 14 and 15;
     check_cover(layout, 125098, 1122036);
 }
 
-TEST_CASE("n = 25's tasks fix 4 rows of its band of 5, under versions 18 and 19; their parts place the last",
-          "[plan]")
+TEST_CASE(
+    "n = 25's and 29's tasks fix 4 rows of their band of 5, under versions 18 and 19, 24 and 25; their "
+    "parts place the last",
+    "[plan]")
 {
     namespace d = nqueens::detail;
-    CHECK(d::join_task_list_version(25) == 18);
-    const d::join_layout layout = d::make_join_layout(25);
-    CHECK(d::partial_band(layout));
-    CHECK(layout.band == 5);
-    CHECK(layout.task_band == 4);
-    CHECK(layout.lead == 11);
-    CHECK(layout.task_lead == 0);
-    check_cover(layout, 86186, 693410);
+    struct partial_cut {
+        int n;
+        std::uint32_t version;
+        int lead;
+        std::uint64_t tasks, orbits;
+    };
+    for (const partial_cut& c :
+         {partial_cut{25, 18, 11, 86186, 693410}, partial_cut{29, 24, 20, 175950, 1742462}}) {
+        INFO("n = " << c.n);
+        CHECK(d::join_task_list_version(c.n) == c.version);
+        const d::join_layout layout = d::make_join_layout(c.n);
+        CHECK(d::partial_band(layout));
+        CHECK(layout.band == 5);
+        CHECK(layout.task_band == 4);
+        CHECK(layout.lead == c.lead);
+        CHECK(layout.task_lead == 0);
+        check_cover(layout, c.tasks, c.orbits);
+    }
 }
 
 TEST_CASE(
@@ -258,20 +270,6 @@ TEST_CASE(
                         layout, t, ws, [] { return true; }, [](std::uint64_t, std::uint64_t) {})
                         .has_value());
     });
-}
-
-TEST_CASE("n = 29's tasks fix 4 rows of its band of 5, under versions 24 and 25; their parts place the last",
-          "[plan]")
-{
-    namespace d = nqueens::detail;
-    CHECK(d::join_task_list_version(29) == 24);
-    const d::join_layout layout = d::make_join_layout(29);
-    CHECK(d::partial_band(layout));
-    CHECK(layout.band == 5);
-    CHECK(layout.task_band == 4);
-    CHECK(layout.lead == 20);
-    CHECK(layout.task_lead == 0);
-    check_cover(layout, 175950, 1742462);
 }
 
 TEST_CASE("from n = 19 the join's tasks split further to bound memory, under versions 4 and 5", "[plan]")
