@@ -9,7 +9,11 @@
 // at random and counted, and the task's seconds are estimated from theirs
 // (two-stage sampling).
 //
-// usage: project_hours N[:B,K,K1[,P|,PP]] [SECONDS] [SEED]
+// usage: project_hours [--rounds R] N[:B,K,K1[,P|,PP]] [SECONDS] [SEED]
+//   --rounds R  draw R tasks from every stratum, whatever the time: the same
+//            SEED then counts the same tasks and parts in every build, so
+//            that two builds of the library compare task for task
+//            (bench/project_hours.sh --against)
 //   B,K,K1   the join's cut to project instead of n's own: band rows, lead
 //            columns, how many of them a task fixes (to compare cuts A/B in
 //            one run); ",P" (K1 = 0): a task fixes only the first B - 1
@@ -92,7 +96,7 @@ private:
 
 int usage()
 {
-    std::fputs("usage: project_hours N[:B,K,K1[,P|,PP]] [SECONDS] [SEED]\n", stderr);
+    std::fputs("usage: project_hours [--rounds R] N[:B,K,K1[,P|,PP]] [SECONDS] [SEED]\n", stderr);
     return 2;
 }
 
@@ -122,6 +126,19 @@ bool parse_size(const std::string& text, int& n, std::optional<nqueens::detail::
 
 int main(int argc, char** argv)
 {
+    std::size_t rounds = 0;  // 0: as many as the budget allows
+    try {
+        if (argc > 2 && std::string(argv[1]) == "--rounds") {
+            std::size_t used = 0;
+            const std::string text = argv[2];
+            rounds = std::stoul(text, &used);
+            if (used != text.size() || rounds < 2 || text[0] == '-') return usage();
+            argc -= 2;
+            argv += 2;
+        }
+    } catch (const std::exception&) {
+        return usage();
+    }
     if (argc < 2 || argc > 4) return usage();
     int n = 0;
     std::optional<nqueens::detail::join_layout> cut;
@@ -201,11 +218,15 @@ int main(int argc, char** argv)
         };
         std::size_t drawn = 0;
         double sampled = 0;  // estimate of the tasks counted
-        // Every stratum twice at least (its spread needs two), then in turn until the budget is spent.
+        // Every stratum twice at least (its spread needs two), then in turn
+        // until the budget is spent (or `rounds` times).
+        const auto more = [&](std::size_t round) {
+            return rounds != 0 ? round < rounds : round < 2 || since(start) < budget;
+        };
         for (std::size_t round = 0;; ++round) {
             bool any = false;
             for (stratum& s : strata) {
-                if (s.ids.empty() || (round >= 2 && since(start) >= budget)) continue;
+                if (s.ids.empty() || !more(round)) continue;
                 std::uniform_int_distribution<std::size_t> pick(0, s.ids.size() - 1);
                 const std::size_t k = pick(random);
                 const std::size_t id = s.ids[k];

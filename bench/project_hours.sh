@@ -8,40 +8,83 @@
 # is estimated from a few of its parts.
 # Not part of ctest.
 #
-# usage: bench/project_hours.sh [--seconds S] [--build DIR] N[:B,K,K1[,P|,PP]]...
+# usage: bench/project_hours.sh [--seconds S] [--build DIR] [--against REV [--rounds R]]
+#                               N[:B,K,K1[,P|,PP]]...
 #   N:B,K,K1     n with another cut of the join (band rows, lead columns,
 #                task lead columns), to compare cuts in one run; N:B,K,0,P
 #                a task fixes only the first B - 1 band rows, N:B,K,0,PP
 #                the first B - 2
 #   --seconds S  the sampling budget per N (default 60); the task running
 #                when it is spent still finishes, so large N take longer
+#   --against REV  compares this tree's library with the one of git
+#                revision REV (both measured by this tree's project_hours.cpp,
+#                built in DIR-against): for each N, REV's build then this
+#                tree's count the same R tasks of every stratum (--rounds,
+#                default 20; same seed), and the ratio of their projections
+#                is printed (this tree / REV)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-bench
 seconds=60
+against=""
+rounds=20
 sizes=()
 while [ $# -gt 0 ]; do
     case $1 in
     --seconds) seconds=$2; shift ;;
     --build) build=$2; shift ;;
-    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+    --against) against=$2; shift ;;
+    --rounds) rounds=$2; shift ;;
+    -h | --help) sed -n '2,24p' "$0"; exit 0 ;;
     -*) echo "project_hours.sh: unknown option '$1'" >&2; exit 2 ;;
     *) sizes+=("$1") ;;
     esac
     shift
 done
-[ ${#sizes[@]} -gt 0 ] || { echo "usage: bench/project_hours.sh [--seconds S] [--build DIR] N[:B,K,K1[,P|,PP]]..." >&2; exit 2; }
+[ ${#sizes[@]} -gt 0 ] || { echo "usage: bench/project_hours.sh [--seconds S] [--build DIR] [--against REV [--rounds R]] N[:B,K,K1[,P|,PP]]..." >&2; exit 2; }
+[[ $rounds =~ ^[0-9]+$ ]] && [ "$rounds" -ge 2 ] || { echo "project_hours.sh: --rounds takes a whole number of at least 2, not '$rounds'" >&2; exit 2; }
+if [ -n "$against" ]; then
+    commit=$(git -C "$root" rev-parse --verify --quiet "$against^{commit}") ||
+        { echo "project_hours.sh: '$against' is not a git revision of $root" >&2; exit 2; }
+fi
 
 NQUEENS_BENCH=1 bash "$root/.ci/setup"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
     -DNQUEENS_BUILD_BENCH=ON -DNQUEENS_BUILD_TESTS=OFF -DNQUEENS_BUILD_EXAMPLES=OFF \
     -DNQUEENS_BUILD_APPS=ON -DNQUEENS_INSTALL=OFF >/dev/null
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+source_dir=""
+trap 'rm -f "$log"; [ -z "$source_dir" ] || rm -rf "$source_dir"' EXIT
 cmake --build "$build" -j2 --target project_hours >"$log" 2>&1 || { cat "$log"; exit 1; }
 
 echo "compiler: $(${CXX:-c++} --version | head -n 1); -O3 -march=native; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ -z "$against" ]; then
+    for n in "${sizes[@]}"; do
+        "$build/bench/project_hours" "$n" "$seconds"
+    done
+    exit 0
+fi
+
+# REV's tree with this tree's project_hours.cpp, built the same way.
+source_dir=$(mktemp -d)
+git -C "$root" archive "$commit" | tar -x -C "$source_dir"
+cp "$root/bench/project_hours.cpp" "$source_dir/bench/project_hours.cpp"
+cmake -S "$source_dir" -B "$build-against" -DCMAKE_BUILD_TYPE=Release \
+    -DNQUEENS_BUILD_BENCH=ON -DNQUEENS_BUILD_TESTS=OFF -DNQUEENS_BUILD_EXAMPLES=OFF \
+    -DNQUEENS_BUILD_APPS=ON -DNQUEENS_INSTALL=OFF >"$log" 2>&1 || { cat "$log"; exit 1; }
+cmake --build "$build-against" -j2 --target project_hours >"$log" 2>&1 || { cat "$log"; exit 1; }
+echo "against $(git -C "$root" rev-parse --short "$commit"): the same $rounds tasks of every stratum in both builds"
+# A projection's core-seconds, from its line.
+seconds_of() {
+    awk '{ for (i = 2; i <= NF; ++i) if ($i == "core-hours" || $i == "core-seconds")
+               { print $(i - 1) * ($i == "core-hours" ? 3600 : 1); exit } }'
+}
 for n in "${sizes[@]}"; do
-    "$build/bench/project_hours" "$n" "$seconds"
+    before=$("$build-against/bench/project_hours" --rounds "$rounds" "$n")
+    after=$("$build/bench/project_hours" --rounds "$rounds" "$n")
+    echo "before: $before"
+    echo "after:  $after"
+    awk -v a="$(seconds_of <<<"$after")" -v b="$(seconds_of <<<"$before")" -v n="$n" \
+        'BEGIN { printf "n = %s: this tree / %s = %.3f\n", n, "'"$(git -C "$root" rev-parse --short "$commit")"'", a / b }'
 done
