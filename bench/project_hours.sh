@@ -18,7 +18,8 @@
 #                when it is spent still finishes, so large N take longer
 #   --against REV  compares this tree's library with the one of git
 #                revision REV (both measured by this tree's project_hours.cpp,
-#                built in DIR-against): for each N, REV's build then this
+#                built in DIR-against from REV's files laid in
+#                DIR-against-source): for each N, REV's build then this
 #                tree's count the same R tasks of every stratum (--rounds,
 #                default 20; same seed), and the ratio of their projections
 #                is printed (this tree / REV)
@@ -54,8 +55,7 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
     -DNQUEENS_BUILD_BENCH=ON -DNQUEENS_BUILD_TESTS=OFF -DNQUEENS_BUILD_EXAMPLES=OFF \
     -DNQUEENS_BUILD_APPS=ON -DNQUEENS_INSTALL=OFF >/dev/null
 log=$(mktemp)
-source_dir=""
-trap 'rm -f "$log"; [ -z "$source_dir" ] || rm -rf "$source_dir"' EXIT
+trap 'rm -f "$log"' EXIT
 cmake --build "$build" -j2 --target project_hours >"$log" 2>&1 || { cat "$log"; exit 1; }
 
 echo "compiler: $(${CXX:-c++} --version | head -n 1); -O3 -march=native; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -66,8 +66,12 @@ if [ -z "$against" ]; then
     exit 0
 fi
 
-# REV's tree with this tree's project_hours.cpp, built the same way.
-source_dir=$(mktemp -d)
+# REV's tree with this tree's project_hours.cpp, built the same way (in a
+# source folder of its own, laid anew each time, so that the build's cache
+# stays valid).
+source_dir=$build-against-source
+rm -rf "$source_dir"
+mkdir "$source_dir"
 git -C "$root" archive "$commit" | tar -x -C "$source_dir"
 cp "$root/bench/project_hours.cpp" "$source_dir/bench/project_hours.cpp"
 cmake -S "$source_dir" -B "$build-against" -DCMAKE_BUILD_TYPE=Release \
