@@ -37,7 +37,7 @@ while [ $# -gt 0 ]; do
     --build) build=$2; shift ;;
     --against) against=$2; shift ;;
     --rounds) rounds=$2; shift ;;
-    -h | --help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,26p' "$0"; exit 0 ;;
     -*) echo "project_hours.sh: unknown option '$1'" >&2; exit 2 ;;
     *) sizes+=("$1") ;;
     esac
