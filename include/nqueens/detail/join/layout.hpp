@@ -34,8 +34,8 @@ namespace nqueens::detail {
 // more (n >= 23), the task counts each way of splitting the others in turn
 // (its parts), so that the plan stays a few hundred thousand tasks while
 // each list stays small. Where a band has more orbits than a plan may hold
-// tasks (n = 27, 28), a task fixes only its first rows, and its parts also
-// place the last one or two (join_partial_band).
+// tasks (n = 25 and 27 to 30), a task fixes only its first rows, and its
+// parts also place the last one or two (join_partial_band).
 
 // The two diagonals through square (r, c), each family numbered 0 .. 2n - 2.
 // Turning the board upside down (r -> n-1-r) swaps the two numberings.
