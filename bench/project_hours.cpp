@@ -9,7 +9,7 @@
 // at random and counted, and the task's seconds are estimated from theirs
 // (two-stage sampling).
 //
-// usage: project_hours [--rounds R] N[:B,K,K1[,P|,PP]] [SECONDS] [SEED]
+// usage: project_hours [--rounds R] N[:B,K,K1[,P...]] [SECONDS] [SEED]
 //   --rounds R  draw R tasks from every stratum, whatever the time: the same
 //            SEED then counts the same tasks and parts in every build, so
 //            that two builds of the library compare task for task
@@ -18,7 +18,7 @@
 //            columns, how many of them a task fixes (to compare cuts A/B in
 //            one run); ",P" (K1 = 0): a task fixes only the first B - 1
 //            band rows, its parts place the last one; ",PP": the first
-//            B - 2, its parts place the last two
+//            B - 2, its parts place the last two; and so on
 //   SECONDS  the sampling budget, wall time (default 60): sampling goes on, a few tasks
 //            from every stratum in turn, until it is spent; the task that is
 //            running then finishes
@@ -27,6 +27,7 @@
 #include <nqueens/runtime/plan.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -96,25 +97,27 @@ private:
 
 int usage()
 {
-    std::fputs("usage: project_hours [--rounds R] N[:B,K,K1[,P|,PP]] [SECONDS] [SEED]\n", stderr);
+    std::fputs("usage: project_hours [--rounds R] N[:B,K,K1[,P...]] [SECONDS] [SEED]\n", stderr);
     return 2;
 }
 
-// "N", "N:B,K,K1", "N:B,K,K1,P" or "N:B,K,K1,PP": n and, where given, the join's cut; false if malformed.
+// "N", "N:B,K,K1" or "N:B,K,K1,P..." (one P for each band row a task leaves
+// to its parts): n and, where given, the join's cut; false if malformed.
 bool parse_size(const std::string& text, int& n, std::optional<nqueens::detail::join_layout>& cut)
 {
     std::size_t used = 0;
     n = std::stoi(text, &used);
     if (used == text.size()) return true;
     int b = 0, k = 0, k1 = 0;
-    char partial[4] = {};
-    const int got = std::sscanf(text.c_str() + used, ":%d,%d,%d,%3s", &b, &k, &k1, partial);
-    // The band rows a task leaves to its parts: none, one (",P") or two (",PP").
+    char partial[8] = {};
+    const int got = std::sscanf(text.c_str() + used, ":%d,%d,%d,%7s", &b, &k, &k1, partial);
+    // The band rows a task leaves to its parts: one for each P.
     const std::string p = got == 4 ? partial : "";
-    const int left = p == "P" ? 1 : (p == "PP" ? 2 : 0);
+    const int left = p.find_first_not_of('P') == std::string::npos ? static_cast<int>(p.size()) : 0;
     if (got != 3 && !(got == 4 && left > 0)) return false;
     const int t = (n - b) / 2;
-    if (n < nqueens::detail::join_min_n || n > nqueens::detail::join_max_n || b < 1 || b > 6 ||
+    const int most_rows = static_cast<int>(std::tuple_size_v<nqueens::detail::band_columns>);
+    if (n < nqueens::detail::join_min_n || n > nqueens::detail::join_max_n || b < 1 || b > most_rows ||
         (n - b) % 2 != 0 || t < 2 || k1 < 0 || k1 > k || k > n - b || k > 2 * t ||
         (left > 0 && (b - left < 1 || k1 != 0)))
         return false;
@@ -174,11 +177,9 @@ int main(int argc, char** argv)
         const std::size_t size = estimates.size();
         char label[64];
         if (join)
-            std::snprintf(label, sizeof label, "n = %d, cut %d,%d,%d%s", n, layout.band, layout.lead,
-                          layout.task_lead,
-                          layout.band - layout.task_band == 2   ? ",PP"
-                          : layout.band - layout.task_band == 1 ? ",P"
-                                                                : "");
+            std::snprintf(label, sizeof label, "n = %d, cut %d,%d,%d%s%s", n, layout.band, layout.lead,
+                          layout.task_lead, partial_band(layout) ? "," : "",
+                          std::string(static_cast<std::size_t>(layout.band - layout.task_band), 'P').c_str());
         else
             std::snprintf(label, sizeof label, "n = %d", n);
         if (size == 0) {

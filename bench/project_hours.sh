@@ -9,11 +9,11 @@
 # Not part of ctest.
 #
 # usage: bench/project_hours.sh [--seconds S] [--build DIR] [--against REV [--rounds R]]
-#                               N[:B,K,K1[,P|,PP]]...
+#                               N[:B,K,K1[,P...]]...
 #   N:B,K,K1     n with another cut of the join (band rows, lead columns,
 #                task lead columns), to compare cuts in one run; N:B,K,0,P
 #                a task fixes only the first B - 1 band rows, N:B,K,0,PP
-#                the first B - 2
+#                the first B - 2, and so on
 #   --seconds S  the sampling budget per N (default 60); the task running
 #                when it is spent still finishes, so large N take longer
 #   --against REV  compares this tree's library with the one of git
@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-[ ${#sizes[@]} -gt 0 ] || { echo "usage: bench/project_hours.sh [--seconds S] [--build DIR] [--against REV [--rounds R]] N[:B,K,K1[,P|,PP]]..." >&2; exit 2; }
+[ ${#sizes[@]} -gt 0 ] || { echo "usage: bench/project_hours.sh [--seconds S] [--build DIR] [--against REV [--rounds R]] N[:B,K,K1[,P...]]..." >&2; exit 2; }
 [[ $rounds =~ ^[0-9]+$ ]] && [ "$rounds" -ge 2 ] || { echo "project_hours.sh: --rounds takes a whole number of at least 2, not '$rounds'" >&2; exit 2; }
 if [ -n "$against" ]; then
     commit=$(git -C "$root" rev-parse --verify --quiet "$against^{commit}") ||

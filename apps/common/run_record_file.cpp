@@ -30,7 +30,7 @@ std::string program_name()
 namespace {
 
 // The largest record file read: a complete record of the largest plan
-// (n = 31, 353,024 tasks) is at most about 25 MB, 26 MB at max_plan_tasks
+// (n = 24, 302,800 tasks) is at most about 22 MB, 26 MB at max_plan_tasks
 // with every count at 2^64 - 1 (run_record_json_test), and parsing takes
 // several times the file size in memory.
 constexpr std::uint64_t max_record_file_size = 64ull << 20;

@@ -71,7 +71,7 @@ constexpr const char* mode_name(count_mode mode) noexcept
     return mode == count_mode::with_distinct ? "with_distinct" : "totals";
 }
 
-// At least the most tasks a plan of any n has (353,024, n = 31; 363,012 was
+// At least the most tasks a plan of any n has (302,800, n = 24; 363,012 was
 // n = 23's before its band grew, and stays the bound). A record that claims
 // more is damaged, and a reader allocates no more.
 inline constexpr std::size_t max_plan_tasks = 363012;
@@ -122,7 +122,8 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 //   the top half uses; run() joins the top and bottom halves (from n = 23
 //   in parts, each fixing a few more leading columns; at n = 27 a task
 //   places 4 of the 5 middle rows, and each part the last one too; at
-//   n = 28 and 30 4 of the 6, and each part the last two).
+//   n = 28 and 30 4 of the 6, and each part the last two; at n = 31 4 of
+//   the 7, and each part the last three).
 //   `distinct` is 0.
 //   Memory: a few MB per thread at n = 16, tens of MB at n = 17..19, a
 //   hundred or two per thread from n = 20 on.
@@ -138,10 +139,10 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 // resume from a checkpoint. cut() changes whenever the split does.
 //
 // Valid for 1 <= n <= 32. Building a plan takes milliseconds up to n = 22,
-// about a second from n = 23 on (7 and 11 s at n = 27 and 28 on a loaded
-// machine: each of their tasks stands for several bands): 56 tasks for
+// seconds from n = 23 on (about 10 s at n = 31, whose tasks stand for
+// thousands of bands each): 56 tasks for
 // n = 16, 72 for n = 17, 288 for n = 18, 1,280 for n = 19, 24,814 for
-// n = 22, 86,186 to 353,024 from n = 23 on (the same with distinct). n = 2
+// n = 22, 86,186 to 302,800 from n = 23 on (the same with distinct). n = 2
 // and 3 have no tasks.
 //
 //     const nqueens::work_plan plan(16);
@@ -202,18 +203,18 @@ public:
     // The most threads that can count tasks of n side by side within about
     // `budget` bytes (at least 1): each thread of the join keeps its own
     // half-board lists, from a few MB at n = 16 to about 70 MB at n = 19,
-    // 110 to 300 MB from n = 20 on, but about 1 GB at n = 32 and 4 GB at
-    // n = 31 (parts whose top takes the columns that leave long lists: a
-    // taller band there is open); the symmetric search needs next to
-    // nothing. parallel_count() keeps to parallel_options::memory_budget
-    // (by default half the machine's memory) unless told the number of threads.
+    // 110 to 300 MB from n = 20 on, but about 1 GB at n = 32 (parts whose
+    // top takes the columns that leave long lists: a taller band there is
+    // open); the symmetric search needs next to nothing. parallel_count() keeps to
+    // parallel_options::memory_budget (by default half the machine's memory) unless told the number of
+    // threads.
     static unsigned threads_within(int n, std::size_t budget) noexcept
     {
         const bool join = n >= detail::join_min_n;
         // Peak resident MB of one thread over n's largest tasks, measured on
         // x86-64 with glibc, and about a third more for other allocators; at
         // n = 29 to 32 the largest seen on parts drawn at random (253 MB,
-        // 230 MB, 3.8 GB and 1.0 GB: docs/benchmarks.md), and about a third more.
+        // 230 MB, 238 MB and 1.0 GB: docs/benchmarks.md), and about a third more.
         const std::size_t per_thread = !join ? 4
                                              : (n <= 16   ? 16
                                                 : n == 17 ? 64
@@ -221,10 +222,10 @@ public:
                                                 : n == 20 ? 160
                                                 : n == 29 ? 400
                                                 : n == 30 ? 320
-                                                : n == 31 ? 5000
+                                                : n == 31 ? 320
                                                 : n == 32 ? 1300
                                                           : 192);
-        const std::size_t base = 64;  // the plan (at most 353,024 tasks, n = 31) and the program
+        const std::size_t base = 64;  // the plan (at most 302,800 tasks, n = 24) and the program
         const std::size_t megabytes = budget >> 20;
         if (megabytes <= base + per_thread) return 1;
         const std::size_t threads = (megabytes - base) / per_thread;

@@ -177,7 +177,7 @@ TEST_CASE("reading a hostile record costs no more than a sound one", "[checkpoin
 
 TEST_CASE("a complete record of the largest plan fits the 64 MiB the programs read", "[checkpoint][json]")
 {
-    // max_plan_tasks tasks (more than n = 24's 302,800 or n = 31's 353,024), every count at 2^64 - 1:
+    // max_plan_tasks tasks (more than n = 24's 302,800, the largest plan), every count at 2^64 - 1:
     // 26,026,205 bytes, under apps/common's cap on a record file (64 MiB).
     auto r = nqueens::make_record(nqueens::work_plan(8), {}, "nqueens test");
     r.n = 24;

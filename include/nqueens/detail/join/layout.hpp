@@ -15,7 +15,8 @@ namespace nqueens::detail {
 
 // The board is cut into three parts: a top of t rows, a middle band of b
 // rows (b = n - 2t: 1 or 2 up to n = 20, 3 or 4 from n = 21, 5 at n = 25,
-// 27 and 29, 6 at n = 28 and 30, so that the tops stay short enough to list),
+// 27 and 29, 6 at n = 28 and 30, 7 at n = 31, so that the tops stay short
+// enough to list),
 // and a bottom of t rows. A solution is a band placement B, a top
 // placement x and a bottom placement; turned upside down (row r -> n-1-r)
 // the bottom is a top placement y for the flipped band F(B). So one list
@@ -34,8 +35,8 @@ namespace nqueens::detail {
 // more (n >= 23), the task counts each way of splitting the others in turn
 // (its parts), so that the plan stays a few hundred thousand tasks while
 // each list stays small. Where a band has more orbits than a plan may hold
-// tasks (n = 25 and 27 to 30), a task fixes only its first rows, and its
-// parts also place the last one or two (join_partial_band).
+// tasks (n = 25 and 27 to 31), a task fixes only its first rows, and its
+// parts also place the last one to three (join_partial_band).
 
 // The two diagonals through square (r, c), each family numbered 0 .. 2n - 2.
 // Turning the board upside down (r -> n-1-r) swaps the two numberings.
@@ -51,13 +52,13 @@ constexpr int difference_diagonal(int n, int r, int c) noexcept
 // The shape of the cut for one n (join_min_n <= n <= join_max_n).
 struct join_layout {
     int n = 0;
-    int band = 0;       // b: band rows, 1 to 6, as n is odd or even
+    int band = 0;       // b: band rows, 1 to 7
     int top = 0;        // t: rows above the band
     int low = 0;        // the first diagonal (of either family) that top and bottom can share
     int width = 0;      // diagonals shared per family: 2t - 1
     int lead = 0;       // k: leading free columns whose use each list fixes
     int task_lead = 0;  // how many of the k a task fixes; it splits the others itself
-    int task_band = 0;  // band rows a task fixes: b, or b - 1 or b - 2 where its parts place the rest
+    int task_band = 0;  // band rows a task fixes: b, or fewer where its parts place the rest
     std::uint32_t all_columns = 0;
 
     constexpr int key_bits() const noexcept { return 2 * width; }
@@ -69,10 +70,11 @@ inline constexpr int join_min_n = 6;
 inline constexpr int join_max_n = 32;
 
 // The band rows for each n: one or two up to n = 20, three or four from
-// n = 21 (five at n = 25, 27 and 29, six at n = 28 and 30), since each row of the
+// n = 21 (five at n = 25, 27 and 29, six at n = 28 and 30, seven at
+// n = 31), since each row of the
 // top multiplies its placements by about 4.5 and a task's lists must stay
 // within a few hundred MB even where every free column is a lead column
-// (n = 31, 32). A higher band has more placements, which the tasks then
+// (n = 32). A higher band has more placements, which the tasks then
 // spread over. At
 // n = 23 and 24 the taller band (3 and 4 rows, tops of 10 rows) projected
 // 5.3 and 2.5 times fewer core-hours than 1 and 2 rows; at n = 21 (tops of
@@ -84,7 +86,7 @@ inline constexpr int join_max_n = 32;
 // were slower; a band of 6 at n = 26 did not win (docs/benchmarks.md,
 // docs/design/join.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
-    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 5, 4, 5, 6, 5, 6, 3, 4};
+    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 5, 4, 5, 6, 5, 6, 7, 4};
 
 // The band rows a task leaves to its parts (join_layout::task_band = b
 // minus this): each part places them too, each completion whose band is the
@@ -102,7 +104,10 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
 // n = 29 takes a band of 5 rows of which a task fixes 4 (tops of 12,
 // 175,950 tasks), for memory too: one thread held 186 to 253 MB on random
 // parts against 1.2 GB with a band of 3 rows, and it projected 8 times
-// fewer core-hours.
+// fewer core-hours. n = 31 takes a band of 7 rows of which a task fixes 4
+// (tops of 12, 243,789 tasks, their parts place the last three), for
+// memory: one thread held 201 to 238 MB on random parts against 3.8 GB with
+// a band of 3 rows.
 inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
     std::array<int, join_max_n + 1> partial{};
     partial[25] = 1;
@@ -110,6 +115,7 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
     partial[28] = 2;
     partial[29] = 1;
     partial[30] = 2;
+    partial[31] = 3;
     return partial;
 }();
 
@@ -136,12 +142,14 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
 // and within 2 % of 13 at n = 28, whose lists 13 makes larger (15: 9 %
 // more core-hours). n = 25 (a band of 5 rows, tasks that fix 4): 11,
 // measured best among 10 to 14. n = 29 (a band of 5 rows, tasks that fix
-// 4): 20, whose lists held 253 MB a thread against 300 MB at 18.
+// 4): 20, whose lists held 253 MB a thread against 300 MB at 18; n = 31
+// (a band of 7 rows, tasks that fix 4) the same: 201 to 238 MB a thread,
+// against 262 to 282 MB at 18 (and 110 to 175 MB at 22, 2x the core-hours).
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 4, 0, 0, 11, 11, 11, 16, 14, 14, 20, 20, 28, 28};
+    4, 2, 8, 4, 0, 0, 11, 11, 11, 16, 14, 14, 20, 20, 20, 28};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 0, 7, 3, 0, 2, 0, 0, 0, 0, 6, 1};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 0, 7, 3, 0, 2, 0, 0, 0, 0, 0, 1};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
@@ -156,7 +164,8 @@ inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
 // which a task fixes 4, 20 for n = 30, whose band grew to 6 rows as n =
 // 28's, for memory, 22 for n = 22, whose band grew to 4 rows without lead
 // columns (tops of 9 from quarter tables, as n = 21), 24 for n = 29, whose
-// band grew to 5 rows, of which a task fixes 4, for memory.
+// band grew to 5 rows, of which a task fixes 4, for memory, 26 for n = 31,
+// whose band grew to 7 rows, of which a task fixes 4, for memory.
 constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
     if (n == 20 || n == 21) return 12;
@@ -166,6 +175,7 @@ constexpr std::uint32_t join_task_list_version(int n) noexcept
     if (n == 30) return 20;
     if (n == 22) return 22;
     if (n == 29) return 24;
+    if (n == 31) return 26;
     if (n == 23 || n == 24) return 10;
     if (n >= 25) return 8;
     if (n == 16) return 6;
@@ -174,8 +184,8 @@ constexpr std::uint32_t join_task_list_version(int n) noexcept
 
 // The cut with b band rows, k lead columns of which a task fixes k1
 // (n - b even, k1 <= k <= n - b), and a task that fixes the first `tb` band
-// rows: b, or b - 1 or b - 2 (tb >= 1, k1 = 0) where each part also places
-// the others; make_join_layout(n) is the one counts use, the tests try others.
+// rows: b, or fewer (tb >= 1, k1 = 0) where each part also places the
+// others; make_join_layout(n) is the one counts use, the tests try others.
 constexpr join_layout make_join_layout(int n, int b, int k, int k1, int tb) noexcept
 {
     join_layout layout{};
@@ -212,7 +222,7 @@ constexpr bool partial_band(const join_layout& layout) noexcept
 
 // A band's columns, row by row (entries past layout.band, or past
 // layout.task_band in a task that fixes part of its band, are 0).
-using band_columns = std::array<int, 6>;
+using band_columns = std::array<int, 8>;
 
 // One sub-problem: a band and which of the task's lead columns the top
 // takes. `weight` counts the band's orbit and, for a band of one row, the
@@ -472,6 +482,139 @@ constexpr bool for_each_task_band(const join_layout& layout, const join_task& t,
     });
 }
 
+// The columns row i of `band` may take, given its rows above (0 to i - 1).
+constexpr std::uint32_t open_band_columns(const join_layout& layout, const band_columns& band, int i) noexcept
+{
+    std::uint32_t attacked = 0;
+    for (int j = 0; j < i; ++j) {
+        const int c = band[static_cast<std::size_t>(j)];
+        const int d = i - j;
+        attacked |= std::uint32_t{1} << c;
+        if (c + d < layout.n) attacked |= std::uint32_t{1} << (c + d);
+        if (c - d >= 0) attacked |= std::uint32_t{1} << (c - d);
+    }
+    return layout.all_columns & ~attacked;
+}
+
+// The same bands as for_each_task_band, in the same order, a last row's
+// worth at a time: calls last(band, sure, maybe) for each placement of the
+// rows between the task's and the last, where `sure` holds the columns the
+// last row may take that make the band the smallest of its orbit and
+// `maybe` those that may (orbit_of decides), until last returns false;
+// returns whether it never did. Where the task's rows order the band
+// against its mirror image (they do from two rows on), the flip and the
+// half turn are ordered by the last row against the first, and `maybe` is
+// empty: a task of n = 31 that leaves three rows takes a few hundred steps
+// where for_each_task_band takes about ten thousand.
+template <class F>
+constexpr bool for_each_task_last_row(const join_layout& layout, const join_task& t, F&& last)
+{
+    const int n = layout.n, b = layout.band;
+    // The mirror image against the rows the task fixes: -1 smaller, 1
+    // larger, 0 not decided by them.
+    int mirror = 0;
+    for (int i = 0; i < layout.task_band && mirror == 0; ++i) {
+        const int c = t.band[static_cast<std::size_t>(i)];
+        mirror = n - 1 - c < c ? -1 : (n - 1 - c > c ? 1 : 0);
+    }
+    if (mirror < 0) return true;
+    // With the mirror image larger, a last row in columns first + 1 to
+    // n - 2 - first makes the band the smallest; in column n - 1 - first
+    // it ties the half turn's first row, and the rows below decide; any
+    // other column makes the flip or the half turn smaller.
+    const int first = t.band[0];
+    const int tie = n - 1 - first;
+    std::uint32_t between = 0;
+    for (int c = first + 1; c < tie; ++c) between |= std::uint32_t{1} << c;
+    const auto walk = [&](const auto& self, band_columns& band, int i) -> bool {
+        const std::uint32_t open = open_band_columns(layout, band, i);
+        if (i + 1 == b) {
+            const band_columns& placed = band;
+            if (mirror == 0) return last(placed, 0u, open);
+            std::uint32_t sure = open & between;
+            if (tie > first && ((open >> tie) & 1u) != 0) {
+                // The half turn's rows 1, 2, ... against the band's.
+                int order = 0;
+                for (int r = 1; r < b && order == 0; ++r) {
+                    const int turned = n - 1 - band[static_cast<std::size_t>(b - 1 - r)];
+                    const int own = r == b - 1 ? tie : band[static_cast<std::size_t>(r)];
+                    order = turned < own ? -1 : (turned > own ? 1 : 0);
+                }
+                if (order >= 0) sure |= std::uint32_t{1} << tie;
+            }
+            return last(placed, sure, 0u);
+        }
+        for (std::uint32_t rest = open; rest != 0; rest &= rest - 1) {
+            band[static_cast<std::size_t>(i)] = std::countr_zero(rest);
+            if (!self(self, band, i + 1)) return false;
+        }
+        band[static_cast<std::size_t>(i)] = 0;
+        return true;
+    };
+    band_columns band = t.band;
+    return walk(walk, band, layout.task_band);
+}
+
+// `band` with column c in its last row.
+constexpr band_columns complete_band(const join_layout& layout, band_columns band, int c) noexcept
+{
+    band[static_cast<std::size_t>(layout.band - 1)] = c;
+    return band;
+}
+
+// The columns of `maybe` that complete `band` to the smallest of its orbit.
+constexpr std::uint32_t smallest_of(const join_layout& layout, const band_columns& band, std::uint32_t maybe)
+{
+    std::uint32_t smallest = 0;
+    for (; maybe != 0; maybe &= maybe - 1) {
+        const int c = std::countr_zero(maybe);
+        if (orbit_of(layout, complete_band(layout, band, c)).smallest) smallest |= std::uint32_t{1} << c;
+    }
+    return smallest;
+}
+
+// The whole-band task that completes `band` with the `index`-th of
+// `columns` (from the lowest) in its last row and takes `taken`.
+constexpr join_task nth_band_of(const join_layout& layout, const band_columns& band, std::uint32_t columns,
+                                std::uint64_t index, std::uint32_t taken)
+{
+    for (; index > 0; --index) columns &= columns - 1;
+    const band_columns whole = complete_band(layout, band, std::countr_zero(columns));
+    return whole_band_task(whole, orbit_of(layout, whole), taken);
+}
+
+// The number of bands task t stands for (for_each_task_band), by
+// for_each_task_last_row.
+constexpr std::uint64_t count_task_bands(const join_layout& layout, const join_task& t)
+{
+    if (!partial_band(layout)) return 1;
+    std::uint64_t bands = 0;
+    for_each_task_last_row(layout, t, [&](const band_columns& band, std::uint32_t sure, std::uint32_t maybe) {
+        bands += static_cast<std::uint64_t>(std::popcount(sure | smallest_of(layout, band, maybe)));
+        return true;
+    });
+    return bands;
+}
+
+// The `index`-th band task t stands for (from 0, index < count_task_bands)
+// in the order of for_each_task_band, as a task of the whole band.
+constexpr join_task nth_task_band(const join_layout& layout, const join_task& t, std::uint64_t index)
+{
+    if (!partial_band(layout)) return t;
+    join_task out{};
+    for_each_task_last_row(layout, t, [&](const band_columns& band, std::uint32_t sure, std::uint32_t maybe) {
+        std::uint32_t columns = sure | smallest_of(layout, band, maybe);
+        const auto here = static_cast<std::uint64_t>(std::popcount(columns));
+        if (index >= here) {
+            index -= here;
+            return true;
+        }
+        out = nth_band_of(layout, band, columns, index, t.taken);
+        return false;
+    });
+    return out;
+}
+
 // Calls f(join_task) for every task of the cut, in a fixed order: bands (or
 // the rows of them a task fixes) in lexicographic order, the smallest of
 // each orbit only (where a task fixes part of the band: those that some
@@ -490,10 +633,11 @@ constexpr void for_each_join_task(const join_layout& layout, F&& f)
         for_each_band(rows, [&](const band_columns& prefix) {
             const join_task t{prefix, 0, 0, false};
             bool any = false;
-            for_each_task_band(layout, t, [&](const join_task&) {
-                any = true;
-                return false;
-            });
+            for_each_task_last_row(layout, t,
+                                   [&](const band_columns& band, std::uint32_t sure, std::uint32_t maybe) {
+                                       any = (sure | smallest_of(layout, band, maybe)) != 0;
+                                       return !any;
+                                   });
             const std::uint32_t lead = first_columns(layout.all_columns, layout.lead);
             if (any && has_part(layout, lead, 0, 0, false)) f(t);
         });

@@ -118,12 +118,13 @@ constexpr std::uint64_t whole_band_breadth(const join_layout& layout, const join
 inline constexpr std::uint64_t join_breadth_samples = 4;
 
 // A task that leaves one band row to its parts (n = 27) adds up the bands
-// it stands for (about 9). One that leaves two (n = 28: about 160 bands,
-// 22.5 M in all, whose estimates in full took minutes) estimates
-// join_breadth_samples of them spread evenly over its bands, times their
-// number: a plan of a few hundred thousand such tasks builds in seconds,
-// and on 301 tasks spread over n = 28's plan the estimate came within 0.88
-// to 1.15 of the sum over all their bands (docs/benchmarks.md).
+// it stands for (about 9). One that leaves two or more (n = 28: about 160
+// bands, 22.5 M in all, whose estimates in full took minutes; n = 31 up to
+// about 10,000) estimates join_breadth_samples of them spread evenly over
+// its bands, times their number (count_task_bands, nth_task_band: no walk
+// of every band): a plan of a few hundred thousand such tasks builds in
+// seconds, and on 301 tasks spread over n = 28's plan the estimate came
+// within 0.88 to 1.15 of the sum over all their bands (docs/benchmarks.md).
 constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_task& t)
 {
     std::uint64_t sum = 0;
@@ -134,19 +135,19 @@ constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_
         });
         return std::max<std::uint64_t>(1, sum);
     }
-    std::uint64_t bands = 0;
-    for_each_task_band(layout, t, [&](const join_task&) {
-        ++bands;
-        return true;
-    });
-    // The middle band of each of `samples` equal runs of them.
+    const std::uint64_t bands = count_task_bands(layout, t);
+    // The middle band of each of `samples` equal runs of them, in one walk.
     const std::uint64_t samples = std::min(bands, join_breadth_samples);
-    std::uint64_t i = 0, next = 0;
-    for_each_task_band(layout, t, [&](const join_task& whole) {
-        if (i++ == (2 * next + 1) * bands / (2 * samples)) {
+    std::uint64_t seen = 0, next = 0;
+    for_each_task_last_row(layout, t, [&](const band_columns& band, std::uint32_t sure, std::uint32_t maybe) {
+        const std::uint32_t columns = sure | smallest_of(layout, band, maybe);
+        const auto here = static_cast<std::uint64_t>(std::popcount(columns));
+        for (; next < samples && (2 * next + 1) * bands / (2 * samples) < seen + here; ++next) {
+            const join_task whole =
+                nth_band_of(layout, band, columns, (2 * next + 1) * bands / (2 * samples) - seen, t.taken);
             sum += whole_band_breadth(layout, whole);
-            ++next;
         }
+        seen += here;
         return next < samples;
     });
     return std::max<std::uint64_t>(1, samples == 0 ? 0 : sum * bands / samples);
