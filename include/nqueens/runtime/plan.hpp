@@ -139,7 +139,7 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 // resume from a checkpoint. cut() changes whenever the split does.
 //
 // Valid for 1 <= n <= 32. Building a plan takes milliseconds up to n = 22,
-// seconds from n = 23 on (about 10 s at n = 31, whose tasks stand for
+// seconds from n = 23 on (about 5 s at n = 31, whose tasks stand for
 // thousands of bands each): 56 tasks for
 // n = 16, 72 for n = 17, 288 for n = 18, 1,280 for n = 19, 24,814 for
 // n = 22, 86,186 to 302,800 from n = 23 on (the same with distinct). n = 2
