@@ -40,7 +40,7 @@ inline parallel_result parallel_count(const work_plan& plan, const parallel_opti
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise.
 // Cost, totals only: about a second of one core at n = 17 and ten seconds
 // at n = 18, divided among the threads, with tens of MB of memory per
-// thread up to n = 19, up to about 300 MB from n = 20 on, but about 1 GB at n = 32 (by default no
+// thread up to n = 19, up to about 300 MB from n = 20 on (by default no
 // more threads than fit in half the machine's memory: parallel_options). Each extra row costs about 4 to 10
 // times more on average, but unevenly: an odd n about twice the even n below it, the next even n about ten
 // times the odd one (n = 24: thousands of core-hours). With distinct: the same for n >= 6 (plus Burnside's

@@ -60,9 +60,9 @@ inline machine_memory read_machine_memory()
 // The memory a count may use on machine `m` when the user sets no budget:
 // half of what the process may have (the cgroup limit where it is lower than
 // RAM), so that the rest of the machine keeps room; at least 1 GiB (what
-// one thread needs with room to spare at every n but 32, where a count
-// then runs one thread), and 1 GiB when nothing is known. A 256 GB node gives 128 GB: every core of a
-// 64-core node at any n; a 2 GB container gives 1 GiB.
+// one thread needs with room to spare at every n), and 1 GiB when nothing
+// is known. A 256 GB node gives 128 GB: every core of a 64-core node at
+// any n; a 2 GB container gives 1 GiB.
 //
 //     nqueens::memory_budget({.physical = 256ull << 30});  // 128 GiB
 constexpr std::uint64_t memory_budget(const machine_memory& m) noexcept

@@ -40,7 +40,7 @@ struct progress {
 struct parallel_options {
     // 0: std::thread::hardware_concurrency(), but no more than fit in
     // `memory_budget` by work_plan::threads_within (a few hundred MB a
-    // thread from n = 20 on, about 1 GB at n = 32). A number here
+    // thread from n = 20 on). A number here
     // is taken as it is.
     unsigned threads = 0;
     // Bytes the count may use when `threads` is 0; 0 takes it from the

@@ -123,7 +123,8 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 //   in parts, each fixing a few more leading columns; at n = 27 a task
 //   places 4 of the 5 middle rows, and each part the last one too; at
 //   n = 28 and 30 4 of the 6, and each part the last two; at n = 31 4 of
-//   the 7, and each part the last three).
+//   the 7, and each part the last three; at n = 32 4 of the 8, and each
+//   part the last four).
 //   `distinct` is 0.
 //   Memory: a few MB per thread at n = 16, tens of MB at n = 17..19, a
 //   hundred or two per thread from n = 20 on.
@@ -139,8 +140,8 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 // resume from a checkpoint. cut() changes whenever the split does.
 //
 // Valid for 1 <= n <= 32. Building a plan takes milliseconds up to n = 22,
-// seconds from n = 23 on (about 5 s at n = 31, whose tasks stand for
-// thousands of bands each): 56 tasks for
+// seconds from n = 23 on (about 6 s at n = 32, whose tasks stand for
+// tens of thousands of bands each): 56 tasks for
 // n = 16, 72 for n = 17, 288 for n = 18, 1,280 for n = 19, 24,814 for
 // n = 22, 86,186 to 302,800 from n = 23 on (the same with distinct). n = 2
 // and 3 have no tasks.
@@ -203,9 +204,8 @@ public:
     // The most threads that can count tasks of n side by side within about
     // `budget` bytes (at least 1): each thread of the join keeps its own
     // half-board lists, from a few MB at n = 16 to about 70 MB at n = 19,
-    // 110 to 300 MB from n = 20 on, but about 1 GB at n = 32 (parts whose
-    // top takes the columns that leave long lists: a taller band there is
-    // open); the symmetric search needs next to nothing. parallel_count() keeps to
+    // 110 to 300 MB from n = 20 on; the symmetric search needs next to
+    // nothing. parallel_count() keeps to
     // parallel_options::memory_budget (by default half the machine's memory) unless told the number of
     // threads.
     static unsigned threads_within(int n, std::size_t budget) noexcept
@@ -214,16 +214,14 @@ public:
         // Peak resident MB of one thread over n's largest tasks, measured on
         // x86-64 with glibc, and about a third more for other allocators; at
         // n = 29 to 32 the largest seen on parts drawn at random (253 MB,
-        // 230 MB, 238 MB and 1.0 GB: docs/benchmarks.md), and about a third more.
+        // 230 MB, 238 MB and 215 MB: docs/benchmarks.md), and about a third more.
         const std::size_t per_thread = !join ? 4
                                              : (n <= 16   ? 16
                                                 : n == 17 ? 64
                                                 : n <= 19 ? 96
                                                 : n == 20 ? 160
                                                 : n == 29 ? 400
-                                                : n == 30 ? 320
-                                                : n == 31 ? 320
-                                                : n == 32 ? 1300
+                                                : n >= 30 ? 320
                                                           : 192);
         const std::size_t base = 64;  // the plan (at most 302,800 tasks, n = 24) and the program
         const std::size_t megabytes = budget >> 20;

@@ -161,8 +161,8 @@ TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count
 
 TEST_CASE(
     "from n = 23 the join's tasks come in parts, under versions 10 and 11 (n = 23, 24), 18 and 19 (n = 25), "
-    "14 and 15 (n = 27), 16 and 17 (n = 28), 24 and 25 (n = 29), 20 and 21 (n = 30), 26 and 27 (n = 31), 8 "
-    "and 9",
+    "14 and 15 (n = 27), 16 and 17 (n = 28), 24 and 25 (n = 29), 20 and 21 (n = 30), 26 and 27 (n = 31), 28 "
+    "and 29 (n = 32), 8 and 9",
     "[plan]")
 {
     const auto both = nqueens::count_mode::with_distinct;
@@ -173,6 +173,7 @@ TEST_CASE(
                                                              : n == 29 ? 24u
                                                              : n == 30 ? 20u
                                                              : n == 31 ? 26u
+                                                             : n == 32 ? 28u
                                                                        : 8u));
     CHECK(nqueens::detail::join_task_list_version(23) == 10u);
     CHECK(nqueens::detail::join_task_list_version(24) == 10u);
@@ -192,6 +193,8 @@ TEST_CASE(
     CHECK(nqueens::detail::mode_of_plan_version(25) == both);
     CHECK(nqueens::detail::mode_of_plan_version(26) == nqueens::count_mode::total);
     CHECK(nqueens::detail::mode_of_plan_version(27) == both);
+    CHECK(nqueens::detail::mode_of_plan_version(28) == nqueens::count_mode::total);
+    CHECK(nqueens::detail::mode_of_plan_version(29) == both);
     const nqueens::work_plan plan(24);
     CHECK(plan.version() == 10);
     CHECK(nqueens::work_plan(24, both).version() == 11);
@@ -281,44 +284,55 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "n = 31's tasks fix 4 rows of its band of 7, under versions 26 and 27; their parts place the last three",
+    "n = 31's and 32's tasks fix 4 rows of their bands of 7 and 8, under versions 26 and 27, 28 and 29; "
+    "their "
+    "parts place the others",
     "[plan]")
 {
     namespace d = nqueens::detail;
-    CHECK(d::join_task_list_version(31) == 26);
-    const d::join_layout layout = d::make_join_layout(31);
-    CHECK(d::partial_band(layout));
-    CHECK(layout.band == 7);
-    CHECK(layout.task_band == 4);
-    CHECK(layout.lead == 20);
-    CHECK(layout.task_lead == 0);
-    // Its bands have about 10^9 placements, too many to cover in a test
-    // (the same cut at n = 15 covers them all: run_task_test): a sample of
-    // its tasks, each standing for bands that are the smallest of their
-    // orbit and carry the task's rows; a cheap estimate; a task gives up
-    // when asked to stop.
-    std::size_t id = 0, sampled = 0, strangers = 0;
-    std::uint64_t bands = 0;
-    d::join_workspace ws;
-    d::for_each_join_task(layout, [&](const d::join_task& t) {
-        if (id++ % 20000 != 0) return;
-        ++sampled;
-        d::for_each_task_band(layout, t, [&](const d::join_task& whole) {
-            ++bands;
-            if (!std::equal(whole.band.begin(), whole.band.begin() + 4, t.band.begin()) ||
-                !d::orbit_of(layout, whole.band).smallest || whole.weight == 0)
-                ++strangers;
-            return true;
+    struct partial_cut {
+        int n;
+        std::uint32_t version;
+        int lead;
+        std::size_t tasks, sampled;
+    };
+    for (const partial_cut& c : {partial_cut{31, 26, 20, 243789, 13}, partial_cut{32, 28, 18, 288052, 15}}) {
+        INFO("n = " << c.n);
+        CHECK(d::join_task_list_version(c.n) == c.version);
+        const d::join_layout layout = d::make_join_layout(c.n);
+        CHECK(d::partial_band(layout));
+        CHECK(layout.band == c.n - 24);
+        CHECK(layout.task_band == 4);
+        CHECK(layout.lead == c.lead);
+        CHECK(layout.task_lead == 0);
+        // Their bands have about 10^9 and 10^10 placements, too many to
+        // cover in a test (the same cuts at n = 15 and 16 cover them all:
+        // run_task_test): a sample of the tasks, each standing for bands
+        // that are the smallest of their orbit and carry the task's rows; a
+        // cheap estimate; a task gives up when asked to stop.
+        std::size_t id = 0, sampled = 0, strangers = 0;
+        std::uint64_t bands = 0;
+        d::join_workspace ws;
+        d::for_each_join_task(layout, [&](const d::join_task& t) {
+            if (id++ % 20000 != 0) return;
+            ++sampled;
+            d::for_each_task_band(layout, t, [&](const d::join_task& whole) {
+                ++bands;
+                if (!std::equal(whole.band.begin(), whole.band.begin() + 4, t.band.begin()) ||
+                    !d::orbit_of(layout, whole.band).smallest || whole.weight == 0)
+                    ++strangers;
+                return true;
+            });
+            CHECK(d::join_task_breadth(layout, t) > 0);
+            CHECK_FALSE(d::run_join_task(
+                            layout, t, ws, [] { return true; }, [](std::uint64_t, std::uint64_t) {})
+                            .has_value());
         });
-        CHECK(d::join_task_breadth(layout, t) > 0);
-        CHECK_FALSE(d::run_join_task(
-                        layout, t, ws, [] { return true; }, [](std::uint64_t, std::uint64_t) {})
-                        .has_value());
-    });
-    CHECK(id == 243789);
-    CHECK(sampled == 13);
-    CHECK(bands >= sampled);
-    CHECK(strangers == 0);
+        CHECK(id == c.tasks);
+        CHECK(sampled == c.sampled);
+        CHECK(bands >= sampled);
+        CHECK(strangers == 0);
+    }
 }
 
 TEST_CASE("from n = 19 the join's tasks split further to bound memory, under versions 4 and 5", "[plan]")
@@ -328,7 +342,8 @@ TEST_CASE("from n = 19 the join's tasks split further to bound memory, under ver
     CHECK(nqueens::work_plan(19).version() == 4);
     CHECK(nqueens::work_plan(19, both).version() == 5);
     for (int n = nqueens::detail::join_min_n; n <= nqueens::detail::join_max_n; ++n)
-        CHECK(nqueens::detail::join_task_list_version(n) == (n == 31   ? 26u
+        CHECK(nqueens::detail::join_task_list_version(n) == (n == 32   ? 28u
+                                                             : n == 31 ? 26u
                                                              : n == 30 ? 20u
                                                              : n == 29 ? 24u
                                                              : n == 28 ? 16u
@@ -348,11 +363,12 @@ TEST_CASE("from n = 19 the join's tasks split further to bound memory, under ver
 
 TEST_CASE("a work_plan for n = 32 splits the count into many tasks", "[plan]")
 {
+    // (Seconds to build: one plan.)
     const nqueens::work_plan plan(32, both);
-    CHECK(plan.size() > 1000);
+    CHECK(plan.size() == 288052);
     CHECK(plan.n() == 32);
-    const nqueens::work_plan join(32);
-    CHECK(join.size() > 1000);
+    CHECK(plan.version() == 29);
+    for (std::size_t id : {std::size_t{0}, plan.size() / 2, plan.size() - 1}) CHECK(plan.estimate(id) > 0);
 }
 
 TEST_CASE("threads_within keeps a count's threads to its memory budget", "[plan]")
@@ -372,15 +388,14 @@ TEST_CASE("threads_within keeps a count's threads to its memory budget", "[plan]
     CHECK(work_plan::threads_within(18, gib) == 10);
     CHECK(work_plan::threads_within(20, gib) == 6);
     for (int n = 21; n <= 23; ++n) CHECK(work_plan::threads_within(n, gib) == 5);
-    // n = 32 can hold 1 GB a thread: 1 GiB runs one thread there, 64 GiB a few more;
-    // n = 29 to 31 up to 300 MB.
+    // n = 29 to 32 up to 300 MB: 2 or 3 threads in 1 GiB.
     for (int n = 24; n <= 32; ++n) {
         INFO("n = " << n);
-        CHECK(work_plan::threads_within(n, gib) == (n == 32 ? 1u : (n == 29 ? 2u : (n >= 30 ? 3u : 5u))));
+        CHECK(work_plan::threads_within(n, gib) == (n == 29 ? 2u : (n >= 30 ? 3u : 5u)));
     }
     CHECK(work_plan::threads_within(29, 64 * gib) == 163);
     CHECK(work_plan::threads_within(31, 64 * gib) == 204);
-    CHECK(work_plan::threads_within(32, 64 * gib) == 50);
+    CHECK(work_plan::threads_within(32, 64 * gib) == 204);
     // The symmetric search (n < 6) and the small joins take every core of a big machine.
     CHECK(work_plan::threads_within(5, gib) >= 128);
     CHECK(work_plan::threads_within(14, gib) >= 32);
@@ -425,7 +440,7 @@ constexpr std::array<expected_plan, 33> expected_plans = {{
     {24814, 0, 4, 0, 0, 22},   {258560, 0, 3, 11, 7, 10}, {302800, 0, 4, 11, 3, 10},
     {86186, 0, 5, 11, 0, 18},  {221976, 0, 4, 16, 2, 8},  {125098, 0, 5, 14, 0, 14},
     {154078, 0, 6, 14, 0, 16}, {175950, 0, 5, 20, 0, 24}, {213258, 0, 6, 20, 0, 20},
-    {243789, 0, 7, 20, 0, 26}, {292788, 0, 4, 28, 1, 8},
+    {243789, 0, 7, 20, 0, 26}, {288052, 0, 8, 18, 0, 28},
 }};
 
 }  // namespace
@@ -481,20 +496,22 @@ TEST_CASE("every n's cut keeps what the join needs of it", "[plan]")
     for (int n = d::join_min_n; n <= d::join_max_n; ++n) {
         INFO("n = " << n);
         const d::join_layout l = d::make_join_layout(n);
-        // A band of 1 to 7 rows (1 or 2 up to n = 20, 5 at n = 25, 27 and
-        // 29, 6 at n = 28 and 30, 7 at n = 31) and two halves of equal height.
+        // A band of 1 to 8 rows (1 or 2 up to n = 20, 5 at n = 25, 27 and
+        // 29, 6 at n = 28 and 30, 7 at n = 31, 8 at n = 32) and two halves of
+        // equal height.
         CHECK(l.band >= 1);
         CHECK(l.band <= (n <= 20                         ? 2
                          : n == 25 || n == 27 || n == 29 ? 5
                          : n == 28 || n == 30            ? 6
                          : n == 31                       ? 7
+                         : n == 32                       ? 8
                                                          : 4));
         CHECK(static_cast<std::size_t>(l.band) <= std::tuple_size_v<d::band_columns>);
         // A task fixes the whole band, or all of it but the last one to
-        // three rows, and then none of the lead columns (which of the free
+        // four rows, and then none of the lead columns (which of the free
         // columns lead depends on the last rows).
         CHECK(l.task_band <= l.band);
-        CHECK(l.task_band >= l.band - 3);
+        CHECK(l.task_band >= l.band - 4);
         CHECK(l.task_band >= 1);
         if (d::partial_band(l)) CHECK(l.task_lead == 0);
         CHECK((n - l.band) % 2 == 0);

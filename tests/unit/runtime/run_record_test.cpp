@@ -183,7 +183,7 @@ TEST_CASE("a record of a cut this program no longer has is refused in one line",
     // lead columns now, n = 21's band grew to 3 rows, n = 22's to 4 (without
     // lead columns), n = 23's and 24's to 3
     // and 4, n = 25's, 27's and 29's to 5, n = 28's and 30's to 6, n = 31's
-    // to 7 (of which a task fixes 4).
+    // to 7, n = 32's to 8 (of which a task fixes 4).
     struct old_cut {
         int n;
         int band_rows, lead_columns, task_lead_columns;
@@ -223,7 +223,10 @@ TEST_CASE("a record of a cut this program no longer has is refused in one line",
                   "cuts it by the join (6 band rows, 20 lead columns, 0 per task)"},
           old_cut{31, 3, 28, 6, 353024,
                   "cp cuts n = 31 by the join (3 band rows, 28 lead columns, 6 per task); this program "
-                  "cuts it by the join (7 band rows, 20 lead columns, 0 per task)"}}) {
+                  "cuts it by the join (7 band rows, 20 lead columns, 0 per task)"},
+          old_cut{32, 4, 28, 1, 292788,
+                  "cp cuts n = 32 by the join (4 band rows, 28 lead columns, 1 per task); this program "
+                  "cuts it by the join (8 band rows, 18 lead columns, 0 per task)"}}) {
         INFO("n = " << c.n);
         const nqueens::work_plan plan(c.n);
         auto old = nqueens::make_record(plan);

@@ -15,8 +15,8 @@ namespace nqueens::detail {
 
 // The board is cut into three parts: a top of t rows, a middle band of b
 // rows (b = n - 2t: 1 or 2 up to n = 20, 3 or 4 from n = 21, 5 at n = 25,
-// 27 and 29, 6 at n = 28 and 30, 7 at n = 31, so that the tops stay short
-// enough to list),
+// 27 and 29, 6 at n = 28 and 30, 7 at n = 31, 8 at n = 32, so that the
+// tops stay short enough to list),
 // and a bottom of t rows. A solution is a band placement B, a top
 // placement x and a bottom placement; turned upside down (row r -> n-1-r)
 // the bottom is a top placement y for the flipped band F(B). So one list
@@ -35,8 +35,8 @@ namespace nqueens::detail {
 // more (n >= 23), the task counts each way of splitting the others in turn
 // (its parts), so that the plan stays a few hundred thousand tasks while
 // each list stays small. Where a band has more orbits than a plan may hold
-// tasks (n = 25 and 27 to 31), a task fixes only its first rows, and its
-// parts also place the last one to three (join_partial_band).
+// tasks (n = 25 and 27 to 32), a task fixes only its first rows, and its
+// parts also place the last one to four (join_partial_band).
 
 // The two diagonals through square (r, c), each family numbered 0 .. 2n - 2.
 // Turning the board upside down (r -> n-1-r) swaps the two numberings.
@@ -52,7 +52,7 @@ constexpr int difference_diagonal(int n, int r, int c) noexcept
 // The shape of the cut for one n (join_min_n <= n <= join_max_n).
 struct join_layout {
     int n = 0;
-    int band = 0;       // b: band rows, 1 to 7
+    int band = 0;       // b: band rows, 1 to 8
     int top = 0;        // t: rows above the band
     int low = 0;        // the first diagonal (of either family) that top and bottom can share
     int width = 0;      // diagonals shared per family: 2t - 1
@@ -71,10 +71,10 @@ inline constexpr int join_max_n = 32;
 
 // The band rows for each n: one or two up to n = 20, three or four from
 // n = 21 (five at n = 25, 27 and 29, six at n = 28 and 30, seven at
-// n = 31), since each row of the
+// n = 31, eight at n = 32), since each row of the
 // top multiplies its placements by about 4.5 and a task's lists must stay
-// within a few hundred MB even where every free column is a lead column
-// (n = 32). A higher band has more placements, which the tasks then
+// within a few hundred MB (tops of at most 12 rows from n = 29). A higher
+// band has more placements, which the tasks then
 // spread over. At
 // n = 23 and 24 the taller band (3 and 4 rows, tops of 10 rows) projected
 // 5.3 and 2.5 times fewer core-hours than 1 and 2 rows; at n = 21 (tops of
@@ -86,7 +86,7 @@ inline constexpr int join_max_n = 32;
 // were slower; a band of 6 at n = 26 did not win (docs/benchmarks.md,
 // docs/design/join.md).
 inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
-    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 5, 4, 5, 6, 5, 6, 7, 4};
+    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 5, 4, 5, 6, 5, 6, 7, 8};
 
 // The band rows a task leaves to its parts (join_layout::task_band = b
 // minus this): each part places them too, each completion whose band is the
@@ -107,7 +107,9 @@ inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
 // fewer core-hours. n = 31 takes a band of 7 rows of which a task fixes 4
 // (tops of 12, 243,789 tasks, their parts place the last three), for
 // memory: one thread held 201 to 238 MB on random parts against 3.8 GB with
-// a band of 3 rows.
+// a band of 3 rows. n = 32 takes a band of 8 rows of which a task fixes 4
+// (tops of 12, 288,052 tasks, their parts place the last four), for
+// memory: 159 to 215 MB against about 1 GB with a band of 4 rows.
 inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
     std::array<int, join_max_n + 1> partial{};
     partial[25] = 1;
@@ -116,6 +118,7 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
     partial[29] = 1;
     partial[30] = 2;
     partial[31] = 3;
+    partial[32] = 4;
     return partial;
 }();
 
@@ -144,12 +147,14 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
 // measured best among 10 to 14. n = 29 (a band of 5 rows, tasks that fix
 // 4): 20, whose lists held 253 MB a thread against 300 MB at 18; n = 31
 // (a band of 7 rows, tasks that fix 4) the same: 201 to 238 MB a thread,
-// against 262 to 282 MB at 18 (and 110 to 175 MB at 22, 2x the core-hours).
+// against 262 to 282 MB at 18 (and 110 to 175 MB at 22, 2x the core-hours);
+// n = 32 (a band of 8 rows, tasks that fix 4): 18, 159 to 215 MB a thread
+// (129 MB at 20, 1.6x the core-hours; 320 MB at 16).
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 4, 0, 0, 11, 11, 11, 16, 14, 14, 20, 20, 20, 28};
+    4, 2, 8, 4, 0, 0, 11, 11, 11, 16, 14, 14, 20, 20, 20, 18};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 0, 7, 3, 0, 2, 0, 0, 0, 0, 0, 1};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 0, 7, 3, 0, 2, 0, 0, 0, 0, 0, 0};
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
@@ -165,7 +170,8 @@ inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
 // 28's, for memory, 22 for n = 22, whose band grew to 4 rows without lead
 // columns (tops of 9 from quarter tables, as n = 21), 24 for n = 29, whose
 // band grew to 5 rows, of which a task fixes 4, for memory, 26 for n = 31,
-// whose band grew to 7 rows, of which a task fixes 4, for memory.
+// whose band grew to 7 rows, of which a task fixes 4, for memory, 28 for
+// n = 32, whose band grew to 8 rows, of which a task fixes 4, for memory.
 constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
     if (n == 20 || n == 21) return 12;
@@ -176,6 +182,7 @@ constexpr std::uint32_t join_task_list_version(int n) noexcept
     if (n == 22) return 22;
     if (n == 29) return 24;
     if (n == 31) return 26;
+    if (n == 32) return 28;
     if (n == 23 || n == 24) return 10;
     if (n >= 25) return 8;
     if (n == 16) return 6;
@@ -482,137 +489,232 @@ constexpr bool for_each_task_band(const join_layout& layout, const join_task& t,
     });
 }
 
-// The columns row i of `band` may take, given its rows above (0 to i - 1).
-constexpr std::uint32_t open_band_columns(const join_layout& layout, const band_columns& band, int i) noexcept
-{
-    std::uint32_t attacked = 0;
-    for (int j = 0; j < i; ++j) {
-        const int c = band[static_cast<std::size_t>(j)];
-        const int d = i - j;
-        attacked |= std::uint32_t{1} << c;
-        if (c + d < layout.n) attacked |= std::uint32_t{1} << (c + d);
-        if (c - d >= 0) attacked |= std::uint32_t{1} << (c - d);
-    }
-    return layout.all_columns & ~attacked;
-}
-
-// The same bands as for_each_task_band, in the same order, a last row's
-// worth at a time: calls last(band, sure, maybe) for each placement of the
-// rows between the task's and the last, where `sure` holds the columns the
-// last row may take that make the band the smallest of its orbit and
-// `maybe` those that may (orbit_of decides), until last returns false;
-// returns whether it never did. Where the task's rows order the band
-// against its mirror image (they do from two rows on), the flip and the
-// half turn are ordered by the last row against the first, and `maybe` is
-// empty: a task of n = 31 that leaves three rows takes a few hundred steps
-// where for_each_task_band takes about ten thousand.
-template <class F>
-constexpr bool for_each_task_last_row(const join_layout& layout, const join_task& t, F&& last)
-{
-    const int n = layout.n, b = layout.band;
-    // The mirror image against the rows the task fixes: -1 smaller, 1
-    // larger, 0 not decided by them.
-    int mirror = 0;
-    for (int i = 0; i < layout.task_band && mirror == 0; ++i) {
-        const int c = t.band[static_cast<std::size_t>(i)];
-        mirror = n - 1 - c < c ? -1 : (n - 1 - c > c ? 1 : 0);
-    }
-    if (mirror < 0) return true;
-    // With the mirror image larger, a last row in columns first + 1 to
-    // n - 2 - first makes the band the smallest; in column n - 1 - first
-    // it ties the half turn's first row, and the rows below decide; any
-    // other column makes the flip or the half turn smaller.
-    const int first = t.band[0];
-    const int tie = n - 1 - first;
-    std::uint32_t between = 0;
-    for (int c = first + 1; c < tie; ++c) between |= std::uint32_t{1} << c;
-    const auto walk = [&](const auto& self, band_columns& band, int i) -> bool {
-        const std::uint32_t open = open_band_columns(layout, band, i);
-        if (i + 1 == b) {
-            const band_columns& placed = band;
-            if (mirror == 0) return last(placed, 0u, open);
-            std::uint32_t sure = open & between;
-            if (tie > first && ((open >> tie) & 1u) != 0) {
-                // The half turn's rows 1, 2, ... against the band's.
-                int order = 0;
-                for (int r = 1; r < b && order == 0; ++r) {
-                    const int turned = n - 1 - band[static_cast<std::size_t>(b - 1 - r)];
-                    const int own = r == b - 1 ? tie : band[static_cast<std::size_t>(r)];
-                    order = turned < own ? -1 : (turned > own ? 1 : 0);
-                }
-                if (order >= 0) sure |= std::uint32_t{1} << tie;
-            }
-            return last(placed, sure, 0u);
+// The bands a task stands for (those of for_each_task_band, in the same
+// order), counted and found without a walk of each: a task of n = 31 or
+// 32 stands for thousands to hundreds of thousands of them.
+//
+// Where the task's rows order the band against its mirror image (they do
+// from two rows on), the flip and the half turn are ordered by the last row
+// against the first: a last row in columns first + 1 to n - 2 - first makes
+// the band the smallest of its orbit, column n - 1 - first ties the half
+// turn's first row (the rows below decide), any other makes the flip or the
+// half turn smaller. So the last row is a popcount, and the last two rows
+// a few popcounts and a look at the tie: a task of n = 32 that leaves four
+// rows takes about a thousand steps where for_each_task_band takes tens of
+// thousands. Otherwise orbit_of decides each band.
+class task_bands {
+public:
+    constexpr task_bands(const join_layout& layout, const join_task& t) : layout_(layout), t_(t)
+    {
+        for (int i = 0; i < layout.task_band && mirror_ == 0; ++i) {
+            const int c = t.band[static_cast<std::size_t>(i)];
+            mirror_ = layout.n - 1 - c < c ? -1 : (layout.n - 1 - c > c ? 1 : 0);
         }
+        first_ = t.band[0];
+        tie_ = layout.n - 1 - first_;
+        for (int c = first_ + 1; c < tie_; ++c) between_ |= std::uint32_t{1} << c;
+        for (int i = 0; i < layout.task_band; ++i) start_ = start_.place(t.band[static_cast<std::size_t>(i)]);
+    }
+
+    // The number of bands.
+    constexpr std::uint64_t count() const
+    {
+        if (mirror_ < 0) return 0;
+        band_columns band = t_.band;
+        return count_from(band, layout_.task_band, start_);
+    }
+
+    // Whether there is a band at all (stops at the first).
+    constexpr bool any() const
+    {
+        if (mirror_ < 0) return false;
+        band_columns band = t_.band;
+        return any_from(band, layout_.task_band, start_);
+    }
+
+    // The `index`-th band (from 0, index < count()), as a task of the whole band.
+    constexpr join_task nth(std::uint64_t index) const
+    {
+        band_columns band = t_.band;
+        return nth_from(band, layout_.task_band, start_, index);
+    }
+
+    // Calls f(band) for the middle band of each of `samples` equal runs of
+    // the bands (all of them where there are no more), as for nth, in
+    // order; returns count(). One count, where nth each time would take one.
+    template <class F>
+    constexpr std::uint64_t sample(std::uint64_t samples, F&& f) const
+    {
+        if (mirror_ < 0) return 0;
+        band_columns band = t_.band;
+        const int i = layout_.task_band;
+        if (i + 1 == layout_.band) {
+            const std::uint64_t bands = count();
+            for (std::uint64_t k = 0, most = std::min(bands, samples); k < most; ++k)
+                f(nth((2 * k + 1) * bands / (2 * most)));
+            return bands;
+        }
+        // The bands under each column of the task's first free row.
+        std::array<std::uint64_t, 32> below{};
+        std::uint64_t bands = 0;
+        const std::uint32_t open = start_.open(layout_);
         for (std::uint32_t rest = open; rest != 0; rest &= rest - 1) {
-            band[static_cast<std::size_t>(i)] = std::countr_zero(rest);
-            if (!self(self, band, i + 1)) return false;
+            const int c = std::countr_zero(rest);
+            band[static_cast<std::size_t>(i)] = c;
+            below[static_cast<std::size_t>(c)] = count_from(band, i + 1, start_.place(c));
+            bands += below[static_cast<std::size_t>(c)];
         }
-        band[static_cast<std::size_t>(i)] = 0;
-        return true;
-    };
-    band_columns band = t.band;
-    return walk(walk, band, layout.task_band);
-}
-
-// `band` with column c in its last row.
-constexpr band_columns complete_band(const join_layout& layout, band_columns band, int c) noexcept
-{
-    band[static_cast<std::size_t>(layout.band - 1)] = c;
-    return band;
-}
-
-// The columns of `maybe` that complete `band` to the smallest of its orbit.
-constexpr std::uint32_t smallest_of(const join_layout& layout, const band_columns& band, std::uint32_t maybe)
-{
-    std::uint32_t smallest = 0;
-    for (; maybe != 0; maybe &= maybe - 1) {
-        const int c = std::countr_zero(maybe);
-        if (orbit_of(layout, complete_band(layout, band, c)).smallest) smallest |= std::uint32_t{1} << c;
+        for (std::uint64_t k = 0, most = std::min(bands, samples); k < most; ++k) {
+            std::uint64_t index = (2 * k + 1) * bands / (2 * most);
+            for (std::uint32_t rest = open; rest != 0; rest &= rest - 1) {
+                const int c = std::countr_zero(rest);
+                if (index >= below[static_cast<std::size_t>(c)]) {
+                    index -= below[static_cast<std::size_t>(c)];
+                    continue;
+                }
+                band[static_cast<std::size_t>(i)] = c;
+                f(nth_from(band, i + 1, start_.place(c), index));
+                break;
+            }
+        }
+        return bands;
     }
-    return smallest;
-}
 
-// The whole-band task that completes `band` with the `index`-th of
-// `columns` (from the lowest) in its last row and takes `taken`.
-constexpr join_task nth_band_of(const join_layout& layout, const band_columns& band, std::uint32_t columns,
-                                std::uint64_t index, std::uint32_t taken)
-{
-    for (; index > 0; --index) columns &= columns - 1;
-    const band_columns whole = complete_band(layout, band, std::countr_zero(columns));
-    return whole_band_task(whole, orbit_of(layout, whole), taken);
-}
+private:
+    // The columns the rows so far take, and the diagonals that reach the
+    // next row (moved one column a row).
+    struct row_state {
+        std::uint32_t columns = 0, left = 0, right = 0;
+        constexpr std::uint32_t open(const join_layout& layout) const noexcept
+        {
+            return layout.all_columns & ~(columns | left | right);
+        }
+        constexpr row_state place(int c) const noexcept
+        {
+            const std::uint32_t q = std::uint32_t{1} << c;
+            return {columns | q, (left | q) << 1, (right | q) >> 1};
+        }
+        constexpr row_state skip() const noexcept { return {columns, left << 1, right >> 1}; }
+    };
 
-// The number of bands task t stands for (for_each_task_band), by
-// for_each_task_last_row.
+    // Whether the band (every row but the last placed) with its last row in
+    // column tie_ is no larger than its half turn.
+    constexpr bool tie_holds(const band_columns& band) const noexcept
+    {
+        const int b = layout_.band;
+        for (int r = 1; r < b; ++r) {
+            const int turned = layout_.n - 1 - band[static_cast<std::size_t>(b - 1 - r)];
+            const int own = r == b - 1 ? tie_ : band[static_cast<std::size_t>(r)];
+            if (turned != own) return turned > own;
+        }
+        return true;
+    }
+
+    // The columns of `open` in the last row that make the band the smallest of its orbit.
+    constexpr std::uint32_t last_row(band_columns band, std::uint32_t open) const
+    {
+        if (mirror_ > 0) {
+            std::uint32_t smallest = open & between_;
+            if (tie_ > first_ && ((open >> tie_) & 1u) != 0 && tie_holds(band))
+                smallest |= std::uint32_t{1} << tie_;
+            return smallest;
+        }
+        std::uint32_t smallest = 0;
+        for (; open != 0; open &= open - 1) {
+            const int c = std::countr_zero(open);
+            band[static_cast<std::size_t>(layout_.band - 1)] = c;
+            if (orbit_of(layout_, band).smallest) smallest |= std::uint32_t{1} << c;
+        }
+        return smallest;
+    }
+
+    // The `index`-th band below row i (rows before it placed in `band`).
+    constexpr join_task nth_from(band_columns& band, int i, row_state state, std::uint64_t index) const
+    {
+        for (; i + 1 < layout_.band; ++i) {
+            for (std::uint32_t rest = state.open(layout_); rest != 0; rest &= rest - 1) {
+                const int c = std::countr_zero(rest);
+                band[static_cast<std::size_t>(i)] = c;
+                const std::uint64_t below = count_from(band, i + 1, state.place(c));
+                if (index < below) {
+                    state = state.place(c);
+                    break;
+                }
+                index -= below;
+            }
+        }
+        std::uint32_t last = last_row(band, state.open(layout_));
+        for (; index > 0; --index) last &= last - 1;
+        band[static_cast<std::size_t>(layout_.band - 1)] = std::countr_zero(last);
+        return whole_band_task(band, orbit_of(layout_, band), t_.taken);
+    }
+
+    // Whether there is a band below row i.
+    constexpr bool any_from(band_columns& band, int i, row_state state) const
+    {
+        if (i + 2 >= layout_.band) return count_from(band, i, state) != 0;
+        for (std::uint32_t rest = state.open(layout_); rest != 0; rest &= rest - 1) {
+            const int c = std::countr_zero(rest);
+            band[static_cast<std::size_t>(i)] = c;
+            if (any_from(band, i + 1, state.place(c))) return true;
+        }
+        return false;
+    }
+
+    // The bands below row i (rows before it placed in `band`).
+    constexpr std::uint64_t count_from(band_columns& band, int i, row_state state) const
+    {
+        const std::uint32_t open = state.open(layout_);
+        const int b = layout_.band;
+        if (i + 1 == b) return static_cast<std::uint64_t>(std::popcount(last_row(band, open)));
+        if (i + 2 == b && mirror_ > 0) {
+            // Row b - 2 in column c, the last in column d of `sure`: all
+            // pairs, but those where d is c - 1, c or c + 1.
+            const std::uint32_t after = state.skip().open(layout_);
+            const std::uint32_t sure = after & between_;
+            auto pairs = static_cast<std::uint64_t>(std::popcount(open)) *
+                         static_cast<std::uint64_t>(std::popcount(sure));
+            pairs -=
+                static_cast<std::uint64_t>(std::popcount(open & sure) + std::popcount(open & (sure >> 1)) +
+                                           std::popcount(open & (sure << 1)));
+            if (tie_ > first_ && ((after >> tie_) & 1u) != 0) {
+                for (std::uint32_t rest = open; rest != 0; rest &= rest - 1) {
+                    const int c = std::countr_zero(rest);
+                    if (c >= tie_ - 1 && c <= tie_ + 1) continue;
+                    band[static_cast<std::size_t>(i)] = c;
+                    if (tie_holds(band)) ++pairs;
+                }
+            }
+            return pairs;
+        }
+        std::uint64_t bands = 0;
+        for (std::uint32_t rest = open; rest != 0; rest &= rest - 1) {
+            const int c = std::countr_zero(rest);
+            band[static_cast<std::size_t>(i)] = c;
+            bands += count_from(band, i + 1, state.place(c));
+        }
+        return bands;
+    }
+
+    join_layout layout_;
+    join_task t_;
+    int mirror_ = 0;  // the mirror image against the task's rows: -1 smaller, 1 larger, 0 not decided
+    int first_ = 0, tie_ = 0;
+    std::uint32_t between_ = 0;
+    row_state start_{};
+};
+
+// The number of bands task t stands for (for_each_task_band).
 constexpr std::uint64_t count_task_bands(const join_layout& layout, const join_task& t)
 {
-    if (!partial_band(layout)) return 1;
-    std::uint64_t bands = 0;
-    for_each_task_last_row(layout, t, [&](const band_columns& band, std::uint32_t sure, std::uint32_t maybe) {
-        bands += static_cast<std::uint64_t>(std::popcount(sure | smallest_of(layout, band, maybe)));
-        return true;
-    });
-    return bands;
+    return partial_band(layout) ? task_bands(layout, t).count() : 1;
 }
 
 // The `index`-th band task t stands for (from 0, index < count_task_bands)
 // in the order of for_each_task_band, as a task of the whole band.
 constexpr join_task nth_task_band(const join_layout& layout, const join_task& t, std::uint64_t index)
 {
-    if (!partial_band(layout)) return t;
-    join_task out{};
-    for_each_task_last_row(layout, t, [&](const band_columns& band, std::uint32_t sure, std::uint32_t maybe) {
-        std::uint32_t columns = sure | smallest_of(layout, band, maybe);
-        const auto here = static_cast<std::uint64_t>(std::popcount(columns));
-        if (index >= here) {
-            index -= here;
-            return true;
-        }
-        out = nth_band_of(layout, band, columns, index, t.taken);
-        return false;
-    });
-    return out;
+    return partial_band(layout) ? task_bands(layout, t).nth(index) : t;
 }
 
 // Calls f(join_task) for every task of the cut, in a fixed order: bands (or
@@ -632,12 +734,7 @@ constexpr void for_each_join_task(const join_layout& layout, F&& f)
         rows.band = layout.task_band;
         for_each_band(rows, [&](const band_columns& prefix) {
             const join_task t{prefix, 0, 0, false};
-            bool any = false;
-            for_each_task_last_row(layout, t,
-                                   [&](const band_columns& band, std::uint32_t sure, std::uint32_t maybe) {
-                                       any = (sure | smallest_of(layout, band, maybe)) != 0;
-                                       return !any;
-                                   });
+            const bool any = task_bands(layout, t).any();
             const std::uint32_t lead = first_columns(layout.all_columns, layout.lead);
             if (any && has_part(layout, lead, 0, 0, false)) f(t);
         });

@@ -135,22 +135,16 @@ constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_
         });
         return std::max<std::uint64_t>(1, sum);
     }
-    const std::uint64_t bands = count_task_bands(layout, t);
-    // The middle band of each of `samples` equal runs of them, in one walk.
+    // The middle band of each of `samples` equal runs of them.
+    const std::uint64_t bands = task_bands(layout, t).sample(
+        join_breadth_samples, [&](const join_task& whole) { sum += whole_band_breadth(layout, whole); });
     const std::uint64_t samples = std::min(bands, join_breadth_samples);
-    std::uint64_t seen = 0, next = 0;
-    for_each_task_last_row(layout, t, [&](const band_columns& band, std::uint32_t sure, std::uint32_t maybe) {
-        const std::uint32_t columns = sure | smallest_of(layout, band, maybe);
-        const auto here = static_cast<std::uint64_t>(std::popcount(columns));
-        for (; next < samples && (2 * next + 1) * bands / (2 * samples) < seen + here; ++next) {
-            const join_task whole =
-                nth_band_of(layout, band, columns, (2 * next + 1) * bands / (2 * samples) - seen, t.taken);
-            sum += whole_band_breadth(layout, whole);
-        }
-        seen += here;
-        return next < samples;
-    });
-    return std::max<std::uint64_t>(1, samples == 0 ? 0 : sum * bands / samples);
+    if (samples == 0) return 1;
+    // sum * bands / samples, saturated (n = 32's largest tasks come within
+    // about 100 times of 2^64).
+    constexpr std::uint64_t most = ~std::uint64_t{0};
+    if (sum <= most / bands) return std::max<std::uint64_t>(1, sum * bands / samples);
+    return sum / samples <= most / bands ? sum / samples * bands : most;
 }
 
 constexpr std::uint64_t join_task_breadth(int n, const join_task& t)

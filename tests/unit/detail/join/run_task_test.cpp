@@ -93,14 +93,15 @@ TEST_CASE("tasks that fix part of the band cover every band once, through the sm
           "[half_join]")
 {
     // Tasks that leave one band row to their parts (as n = 27), two (as
-    // n = 28) or three (as n = 31), or fix one row only (whose mirror image
-    // the first row may not order): the bands they stand for are the
-    // smallest of each orbit, each once, and their weights add up to every
-    // band.
+    // n = 28), three (as n = 31) or four (as n = 32), or fix one row only
+    // (whose mirror image the first row may not order): the bands they
+    // stand for are the smallest of each orbit, each once, and their
+    // weights add up to every band.
     for (const d::join_layout& layout :
          {d::make_join_layout(13, 5, 4, 0, 4), d::make_join_layout(13, 5, 4, 0, 3),
           d::make_join_layout(13, 5, 4, 0, 1), d::make_join_layout(14, 6, 6, 0, 5),
-          d::make_join_layout(14, 6, 6, 0, 4), d::make_join_layout(15, 7, 4, 0, 4)}) {
+          d::make_join_layout(14, 6, 6, 0, 4), d::make_join_layout(15, 7, 4, 0, 4),
+          d::make_join_layout(16, 8, 4, 0, 4)}) {
         INFO("n = " << layout.n << ", band rows " << layout.band << ", tasks fix " << layout.task_band);
         std::set<d::band_columns> smallest, seen;
         std::uint64_t placements = 0, covered = 0;
@@ -132,8 +133,8 @@ TEST_CASE("tasks that fix part of the band cover every band once, through the sm
 
 TEST_CASE("count_task_bands and nth_task_band agree with the walk of a task's bands", "[half_join]")
 {
-    // Every task of small cuts that fix 1 to 6 of 5 to 7 band rows, and
-    // tasks across the plans of n = 25 and 27 to 31: the number of bands
+    // Every task of small cuts that fix 1 to 7 of 5 to 8 band rows, and
+    // tasks across the plans of n = 25 and 27 to 32: the number of bands
     // and each of them (50 spread over them where there are more) in walk
     // order.
     nqueens::test::failures wrong;
@@ -153,12 +154,12 @@ TEST_CASE("count_task_bands and nth_task_band agree with the walk of a task's ba
                         " ", t.band[1], ": band ", i, " differs");
         ++checked;
     };
-    for (int b = 5; b <= 7; ++b)
+    for (int b = 5; b <= 8; ++b)
         for (int fixed = 1; fixed < b; ++fixed) {
             const d::join_layout layout = d::make_join_layout(b + 8, b, 4, 0, fixed);
             d::for_each_join_task(layout, [&](const d::join_task& t) { check_task(layout, t, 50); });
         }
-    for (const int n : {25, 27, 28, 29, 30, 31}) {
+    for (const int n : {25, 27, 28, 29, 30, 31, 32}) {
         const d::join_layout layout = d::make_join_layout(n);
         REQUIRE(d::partial_band(layout));
         std::size_t i = 0;
@@ -812,8 +813,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "parts of tasks of n = 25, 27, 28, 29 and 31 (4 of their 5, 5, 6, 5 and 7 band rows fixed, the others "
-    "placed by the part) equal the plain search of their sub-problems",
+    "parts of tasks of n = 25, 27, 28, 29, 31 and 32 (4 of their 5, 5, 6, 5, 7 and 8 band rows fixed, the "
+    "others placed by the part) equal the plain search of their sub-problems",
     "[half_join]")
 {
     // Tops that take most of their rows' columns from the lead columns: at
@@ -821,14 +822,14 @@ TEST_CASE(
     // 8 others); at n = 25 tops of 10 rows, 8 of the 11 (and 2 of the 9
     // others; 9 left these parts without a solution); at n = 29 tops of 12
     // rows, all on the 20 lead columns (8 to 11 of them left the first
-    // parts without a solution), and so at n = 31: short lists and a plain
-    // search of a second or less.
-    for (const int n : {25, 27, 28, 29, 31}) {
+    // parts without a solution), and so at n = 31, and at n = 32 on 12 of
+    // its 18: short lists and a plain search of a second or less.
+    for (const int n : {25, 27, 28, 29, 31, 32}) {
         INFO("n = " << n);
         const d::join_layout layout = d::make_join_layout(n);
         REQUIRE(d::partial_band(layout));
         REQUIRE(layout.task_band == 4);
-        REQUIRE(layout.lead == (n == 25 ? 11 : (n >= 29 ? 20 : 14)));
+        REQUIRE(layout.lead == (n == 25 ? 11 : (n == 32 ? 18 : (n >= 29 ? 20 : 14))));
         const std::vector<d::join_task> all = tasks_of(n);
         d::join_workspace ws;
         nqueens::test::failures wrong;
@@ -847,7 +848,8 @@ TEST_CASE(
                 const std::uint64_t expected = plain_count(layout, p.whole.band, p.taken, p.lead);
                 const auto& b = p.whole.band;
                 wrong.check(*joined == expected, "band ", b[0], " ", b[1], " ", b[2], " ", b[3], " ", b[4],
-                            " ", b[5], " ", b[6], ", taken ", p.taken, ": ", *joined, " against ", expected);
+                            " ", b[5], " ", b[6], " ", b[7], ", taken ", p.taken, ": ", *joined, " against ",
+                            expected);
                 solutions += expected;
                 ++parts;
                 return ++here < per_task;
