@@ -62,6 +62,21 @@ band_cover cover_of(const nqueens::detail::join_layout& layout)
     return cover;
 }
 
+// The cut of n whose tasks fix the first 4 of its `band` rows and none of
+// its `lead` lead columns, under task list version `version`.
+nqueens::detail::join_layout check_partial_cut(int n, std::uint32_t version, int band, int lead)
+{
+    namespace d = nqueens::detail;
+    CHECK(d::join_task_list_version(n) == version);
+    const d::join_layout layout = d::make_join_layout(n);
+    CHECK(d::partial_band(layout));
+    CHECK(layout.band == band);
+    CHECK(layout.task_band == 4);
+    CHECK(layout.lead == lead);
+    CHECK(layout.task_lead == 0);
+    return layout;
+}
+
 // Every task stands for at least one band, each the smallest of its orbit
 // and with its task's rows; the orbits of all tasks cover each band once.
 void check_cover(const nqueens::detail::join_layout& layout, std::uint64_t tasks, std::uint64_t orbits)
@@ -244,14 +259,7 @@ TEST_CASE(
     for (const partial_cut& c :
          {partial_cut{25, 18, 11, 86186, 693410}, partial_cut{29, 24, 20, 175950, 1742462}}) {
         INFO("n = " << c.n);
-        CHECK(d::join_task_list_version(c.n) == c.version);
-        const d::join_layout layout = d::make_join_layout(c.n);
-        CHECK(d::partial_band(layout));
-        CHECK(layout.band == 5);
-        CHECK(layout.task_band == 4);
-        CHECK(layout.lead == c.lead);
-        CHECK(layout.task_lead == 0);
-        check_cover(layout, c.tasks, c.orbits);
+        check_cover(check_partial_cut(c.n, c.version, 5, c.lead), c.tasks, c.orbits);
     }
 }
 
@@ -260,13 +268,7 @@ TEST_CASE(
     "[plan]")
 {
     namespace d = nqueens::detail;
-    CHECK(d::join_task_list_version(28) == 16);
-    const d::join_layout layout = d::make_join_layout(28);
-    CHECK(d::partial_band(layout));
-    CHECK(layout.band == 6);
-    CHECK(layout.task_band == 4);
-    CHECK(layout.lead == 14);
-    CHECK(layout.task_lead == 0);
+    const d::join_layout layout = check_partial_cut(28, 16, 6, 14);
     // (The plan itself, estimates and all, takes seconds to build: counts build it.)
     check_cover(layout, 154078, 22470929);
     // A cheap estimate (a sample of each task's bands), and a task gives up
@@ -285,8 +287,7 @@ TEST_CASE(
 
 TEST_CASE(
     "n = 31's and 32's tasks fix 4 rows of their bands of 7 and 8, under versions 26 and 27, 28 and 29; "
-    "their "
-    "parts place the others",
+    "their parts place the others",
     "[plan]")
 {
     namespace d = nqueens::detail;
@@ -298,13 +299,7 @@ TEST_CASE(
     };
     for (const partial_cut& c : {partial_cut{31, 26, 20, 243789, 13}, partial_cut{32, 28, 18, 288052, 15}}) {
         INFO("n = " << c.n);
-        CHECK(d::join_task_list_version(c.n) == c.version);
-        const d::join_layout layout = d::make_join_layout(c.n);
-        CHECK(d::partial_band(layout));
-        CHECK(layout.band == c.n - 24);
-        CHECK(layout.task_band == 4);
-        CHECK(layout.lead == c.lead);
-        CHECK(layout.task_lead == 0);
+        const d::join_layout layout = check_partial_cut(c.n, c.version, c.n - 24, c.lead);
         // Their bands have about 10^9 and 10^10 placements, too many to
         // cover in a test (the same cuts at n = 15 and 16 cover them all:
         // run_task_test): a sample of the tasks, each standing for bands
