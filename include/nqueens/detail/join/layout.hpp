@@ -500,8 +500,8 @@ constexpr bool for_each_task_band(const join_layout& layout, const join_task& t,
 // turn's first row (the rows below decide), any other makes the flip or the
 // half turn smaller. So the last row is a popcount, and the last two rows
 // a few popcounts and a look at the tie: a task of n = 32 that leaves four
-// rows takes about a thousand steps where for_each_task_band takes tens of
-// thousands. Otherwise orbit_of decides each band.
+// rows takes about a thousand steps where for_each_task_band places
+// hundreds of thousands of queens. Otherwise orbit_of decides each band.
 class task_bands {
 public:
     constexpr task_bands(const join_layout& layout, const join_task& t) : layout_(layout), t_(t)

@@ -121,8 +121,8 @@ inline constexpr std::uint64_t join_breadth_samples = 4;
 // it stands for (about 9). One that leaves two or more (n = 28: about 160
 // bands, 22.5 M in all, whose estimates in full took minutes; n = 31 up to
 // about 10,000) estimates join_breadth_samples of them spread evenly over
-// its bands, times their number (count_task_bands, nth_task_band: no walk
-// of every band): a plan of a few hundred thousand such tasks builds in
+// its bands, times their number (task_bands::sample: no walk of every
+// band): a plan of a few hundred thousand such tasks builds in
 // seconds, and on 301 tasks spread over n = 28's plan the estimate came
 // within 0.88 to 1.15 of the sum over all their bands (docs/benchmarks.md).
 constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_task& t)
