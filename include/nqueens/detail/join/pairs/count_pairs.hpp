@@ -10,6 +10,7 @@
 #include <nqueens/detail/join/top_list.hpp>
 #include <nqueens/detail/join/top_rules.hpp>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -34,6 +35,15 @@ struct pair_scratch {
     // n = 16; against 2, counts of n = 16 and 17 take 8 % less time, n = 18
     // the same). 0 never counts directly; the tests compare both ways.
     std::size_t direct_width = 4;
+    // How many key bits join_keys splits two groups by: -1 as
+    // choose_key_split's cost says, 0 never, 1 to 8 always (the tests
+    // compare the ways).
+    int split_bits = -1;
+    // The split groups, bucket by bucket, and where each bucket starts.
+    std::vector<diagonal_key> split_x, split_y;
+    std::vector<std::uint32_t> start_x, start_y;
+    // The runs of split_x one table meets.
+    std::vector<std::array<std::uint32_t, 2>> runs;
     // The build of the counts to run (join/pairs/cpu_tier.hpp): the widest the CPU
     // has; the tests cap it.
     cpu_tier cpu = cpu_tier::best;
@@ -211,11 +221,14 @@ constexpr void build_slice_table(const diagonal_key* ys, std::size_t ny, int wid
     }
 }
 
-// The number of pairs (x in xs[0 .. nx), y in ys[0 .. ny) turned upside
-// down) that fit.
-constexpr std::uint64_t join_keys(const join_layout& layout, const diagonal_key* xs, std::size_t nx,
-                                  const diagonal_key* ys, std::size_t ny, pair_scratch& scratch)
+// The number of pairs (x in the runs `runs` of xs, y in ys[0 .. ny)
+// turned upside down) that fit: one table of the ys for all the runs.
+constexpr std::uint64_t join_key_runs(const join_layout& layout, const diagonal_key* xs,
+                                      const std::vector<std::array<std::uint32_t, 2>>& runs,
+                                      const diagonal_key* ys, std::size_t ny, pair_scratch& scratch)
 {
+    std::size_t nx = 0;
+    for (const auto& run : runs) nx += run[1] - run[0];
     if (nx == 0 || ny == 0) return 0;
     const std::size_t words = (ny + 63) / 64;
     const auto bits = static_cast<std::size_t>(layout.key_bits());
@@ -235,9 +248,14 @@ constexpr std::uint64_t join_keys(const join_layout& layout, const diagonal_key*
     // Constant evaluation runs the plain build (the others are not constexpr).
     cpu_tier tier = cpu_tier::baseline;
     if (!std::is_constant_evaluated()) tier = usable_cpu_tier(scratch.cpu);
-    if (nx * ny <= scratch.direct_width * sliced)
-        return nx <= ny ? count_fits_direct_as(tier, xs, nx, ys, ny, layout.width)
-                        : count_fits_direct_as(tier, ys, ny, xs, nx, layout.width);
+    if (nx * ny <= scratch.direct_width * sliced) {
+        std::uint64_t fits = 0;
+        for (const auto& [begin, end] : runs)
+            fits += end - begin <= ny
+                        ? count_fits_direct_as(tier, xs + begin, end - begin, ys, ny, layout.width)
+                        : count_fits_direct_as(tier, ys, ny, xs + begin, end - begin, layout.width);
+        return fits;
+    }
 
 #if defined(__AVX512BW__)
     if (!std::is_constant_evaluated())
@@ -245,21 +263,143 @@ constexpr std::uint64_t join_keys(const join_layout& layout, const diagonal_key*
     else
 #endif
         build_slice_table(ys, ny, layout.width, bits, slice, scratch.planes, scratch.table);
-    const std::vector<std::uint64_t>& table = scratch.table;
-    switch (slices) {
-        case 4:
-            return count_fits_as<4>(tier, xs, nx, table.data(), words, slice);
-        case 5:
-            return count_fits_as<5>(tier, xs, nx, table.data(), words, slice);
-        case 6:
-            return count_fits_as<6>(tier, xs, nx, table.data(), words, slice);
-        case 7:
-            return count_fits_as<7>(tier, xs, nx, table.data(), words, slice);
-        case 8:
-            return count_fits_as<8>(tier, xs, nx, table.data(), words, slice);
-        default:
-            return count_fits_as<0>(tier, xs, nx, table.data(), words, slice, slices);
+    const std::uint64_t* table = scratch.table.data();
+    std::uint64_t fits = 0;
+    for (const auto& [begin, end] : runs) {
+        const diagonal_key* x = xs + begin;
+        const std::size_t count = end - begin;
+        switch (slices) {
+            case 4:
+                fits += count_fits_as<4>(tier, x, count, table, words, slice);
+                break;
+            case 5:
+                fits += count_fits_as<5>(tier, x, count, table, words, slice);
+                break;
+            case 6:
+                fits += count_fits_as<6>(tier, x, count, table, words, slice);
+                break;
+            case 7:
+                fits += count_fits_as<7>(tier, x, count, table, words, slice);
+                break;
+            case 8:
+                fits += count_fits_as<8>(tier, x, count, table, words, slice);
+                break;
+            default:
+                fits += count_fits_as<0>(tier, x, count, table, words, slice, slices);
+        }
     }
+    return fits;
+}
+
+// How join_keys splits two groups: by the key bits chosen[0 .. bits).
+struct key_split {
+    int bits = 0;
+    std::array<int, 8> chosen{};
+};
+
+// The split of xs[0 .. nx) and ys[0 .. ny) by h key bits (0 to 8): a
+// bucket of xs with bits u meets only the buckets of ys with bits v
+// disjoint from u. A bit that a share p of the xs and q of the turned ys
+// hold rules out a share p * q of the pairs (about 1 in 4), and makes an x
+// meet 2 - p tables on average instead of one. The bits come from a sample
+// of each group, best first, and h is the cheapest by a rough cost of each
+// step (`forced` > 0: that many bits whatever the cost; 0: none).
+constexpr key_split choose_key_split(const join_layout& layout, const diagonal_key* xs, std::size_t nx,
+                                     const diagonal_key* ys, std::size_t ny, int forced)
+{
+    key_split split;
+    // Small groups are not split: it does not pay below thousands of tops.
+    if (forced == 0 || nx == 0 || ny == 0 || (forced < 0 && (nx < 2048 || ny < 4096))) return split;
+    std::array<double, 64> in_x{}, in_y{};  // the share of the sample holding each bit
+    const std::size_t sample = std::min({nx, ny, std::size_t{256}});
+    for (std::size_t i = 0; i < sample; ++i) {
+        for (diagonal_key k = xs[i * nx / sample]; k != 0; k &= k - 1)
+            in_x[static_cast<std::size_t>(std::countr_zero(k))] += 1.0 / static_cast<double>(sample);
+        for (diagonal_key k = turned_key(ys[i * ny / sample], layout.width); k != 0; k &= k - 1)
+            in_y[static_cast<std::size_t>(std::countr_zero(k))] += 1.0 / static_cast<double>(sample);
+    }
+    // The cost of splitting by the first c bits: pairs met (about 1/40 of
+    // a step each: 64 to a word of 6 slices, 8 words to an instruction),
+    // tables met per x (30 steps), two passes over every key (20) and a
+    // fixed cost per pair of buckets (200). 30 steps per table met measured
+    // best at n = 24 to 28, against 15 and 60.
+    const double pairs = static_cast<double>(nx) * static_cast<double>(ny);
+    double best_cost = pairs / 40, kept = 1, meets = 1, bucket_pairs = 1;
+    diagonal_key taken = 0;
+    const auto rules_out = [&](int b) {
+        return in_x[static_cast<std::size_t>(b)] * in_y[static_cast<std::size_t>(b)];
+    };
+    const int most = forced > 0 && forced < 8 ? forced : 8;
+    for (int c = 0; c < most; ++c) {
+        int best = -1;
+        for (int b = 0; b < layout.key_bits(); ++b)
+            if ((taken >> b & 1) == 0 && (best < 0 || rules_out(b) > rules_out(best))) best = b;
+        split.chosen[static_cast<std::size_t>(c)] = best;
+        taken |= diagonal_key{1} << best;
+        kept *= 1 - rules_out(best);
+        meets *= 2 - in_x[static_cast<std::size_t>(best)];
+        bucket_pairs *= 3;
+        const double cost = pairs * kept / 40 + static_cast<double>(nx) * meets * 30 +
+                            static_cast<double>(nx + ny) * 20 + bucket_pairs * 200;
+        if (forced > 0 || cost < best_cost) {
+            best_cost = cost;
+            split.bits = c + 1;
+        }
+    }
+    return split;
+}
+
+// The number of pairs (x in xs[0 .. nx), y in ys[0 .. ny) turned upside
+// down) that fit, large groups split first (choose_key_split; at n = 26,
+// groups of tens of thousands of tops, this takes about 0.75 of the time:
+// docs/benchmarks.md).
+constexpr std::uint64_t join_keys(const join_layout& layout, const diagonal_key* xs, std::size_t nx,
+                                  const diagonal_key* ys, std::size_t ny, pair_scratch& scratch)
+{
+    const key_split by = choose_key_split(layout, xs, nx, ys, ny, scratch.split_bits);
+    const int h = by.bits;
+    if (h == 0) {
+        scratch.runs.assign(1, {0, static_cast<std::uint32_t>(nx)});
+        return join_key_runs(layout, xs, scratch.runs, ys, ny, scratch);
+    }
+    const auto bucket = [&](diagonal_key k) {
+        std::size_t b = 0;
+        for (int c = 0; c < h; ++c)
+            b |= static_cast<std::size_t>(k >> by.chosen[static_cast<std::size_t>(c)] & 1) << c;
+        return b;
+    };
+    // Each side sorted by its bucket (a counting sort).
+    const std::size_t buckets = std::size_t{1} << h;
+    const auto sort_by_bucket = [&](const diagonal_key* keys, std::size_t count, bool turn,
+                                    std::vector<diagonal_key>& out, std::vector<std::uint32_t>& start) {
+        start.assign(buckets + 1, 0);
+        for (std::size_t i = 0; i < count; ++i)
+            ++start[bucket(turn ? turned_key(keys[i], layout.width) : keys[i]) + 1];
+        for (std::size_t b = 0; b < buckets; ++b) start[b + 1] += start[b];
+        resize_for_overwrite(out, count);
+        std::array<std::uint32_t, 257> next{};
+        for (std::size_t b = 0; b < buckets; ++b) next[b] = start[b];
+        for (std::size_t i = 0; i < count; ++i)
+            out[next[bucket(turn ? turned_key(keys[i], layout.width) : keys[i])]++] = keys[i];
+    };
+    sort_by_bucket(xs, nx, false, scratch.split_x, scratch.start_x);
+    sort_by_bucket(ys, ny, true, scratch.split_y, scratch.start_y);
+    // Each bucket v of ys against the buckets u of xs with u & v == 0.
+    std::uint64_t fits = 0;
+    for (std::size_t v = 0; v < buckets; ++v) {
+        const std::uint32_t y0 = scratch.start_y[v], y1 = scratch.start_y[v + 1];
+        if (y0 == y1) continue;
+        scratch.runs.clear();
+        const std::size_t open = ~v & (buckets - 1);
+        for (std::size_t u = open;; u = (u - 1) & open) {
+            if (scratch.start_x[u] != scratch.start_x[u + 1])
+                scratch.runs.push_back({scratch.start_x[u], scratch.start_x[u + 1]});
+            if (u == 0) break;
+        }
+        fits += join_key_runs(layout, scratch.split_x.data(), scratch.runs, scratch.split_y.data() + y0,
+                              y1 - y0, scratch);
+    }
+    return fits;
 }
 
 // The number of pairs (x in group `group` of `tops`, y in group
