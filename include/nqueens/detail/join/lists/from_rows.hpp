@@ -46,17 +46,20 @@ constexpr std::uint64_t for_each_top(const top_rules& rules, std::uint32_t lead,
     const auto rows_phase = [&](const state& s0) {
         std::array<int, 16> order{};
         std::array<std::uint32_t, 16> blocked{};
+        // A row that the band and the lead queens leave no column in ends
+        // the walk before it starts.
+        const std::uint32_t columns = rules.free & ~lead;
         std::size_t count = 0;
         for (int r = 0; r < layout.top; ++r) {
             if ((s0.rows >> r & 1) != 0) continue;
             order[count] = r;
-            blocked[count++] = ~rules.open(r, ~std::uint32_t{0}, s0.cols, s0.sums, s0.differences);
+            blocked[count] = ~rules.open(r, ~std::uint32_t{0}, s0.cols, s0.sums, s0.differences);
+            if ((columns & ~blocked[count++]) == 0) return;
         }
         if (count == 0) {
             stopped = !f(s0.cols, s0.key);
             return;
         }
-        const std::uint32_t columns = rules.free & ~lead;
         // Rows 0 .. count - 3 of `order` by a recursive walk that returns
         // the queens it placed (kept out of memory, where the list's stores
         // could alias them); the last two rows in two plain loops, where most
@@ -100,25 +103,37 @@ constexpr std::uint64_t for_each_top(const top_rules& rules, std::uint32_t lead,
         };
         placed += walk(walk, 0, s0.cols, 0, 0, s0.key);
     };
-    // Each lead column in `taken` gets a queen in some open row.
-    const auto lead_phase = [&](const auto& self, const state& s, std::uint32_t todo) -> void {
+    // Each lead column in `taken` gets a queen in some open row. The open
+    // rows of a column are a bit mask: the band's attacks on each column,
+    // and the difference diagonals numbered r - c + n - 1 (`rising`), so
+    // that both families shift into row order.
+    std::array<std::uint32_t, 32> band_rows{};  // bit r: the band attacks (r, c)
+    for (int r = 0; r < layout.top; ++r)
+        for (std::uint32_t a = rules.attacked[static_cast<std::size_t>(r)]; a != 0; a &= a - 1)
+            band_rows[static_cast<std::size_t>(std::countr_zero(a))] |= std::uint32_t{1} << r;
+    const std::uint32_t all_rows = (std::uint32_t{1} << layout.top) - 1;
+    const auto lead_phase = [&](const auto& self, const state& s, std::uint64_t rising,
+                                std::uint32_t todo) -> void {
         if (todo == 0) {
             rows_phase(s);
             return;
         }
         const int c = std::countr_zero(todo);
-        for (int r = 0; r < layout.top && !stopped; ++r) {
-            if ((s.rows >> r & 1) != 0) continue;
-            if (rules.open(r, std::uint32_t{1} << c, s.cols, s.sums, s.differences) == 0) continue;
+        std::uint32_t open = all_rows & ~(s.rows | band_rows[static_cast<std::size_t>(c)] |
+                                          static_cast<std::uint32_t>(s.sums >> c) |
+                                          static_cast<std::uint32_t>(rising >> (layout.n - 1 - c)));
+        for (; open != 0 && !stopped; open &= open - 1) {
+            const int r = std::countr_zero(open);
             ++placed;
-            self(self, rules.place(s, r, c), todo & (todo - 1));
+            self(self, rules.place(s, r, c), rising | std::uint64_t{1} << (r - c + layout.n - 1),
+                 todo & (todo - 1));
         }
     };
     if (layout.top == 0) {
         if (taken == 0) f(std::uint32_t{0}, diagonal_key{0});
         return 0;
     }
-    lead_phase(lead_phase, state{}, taken);
+    lead_phase(lead_phase, state{}, 0, taken);
     return placed;
 }
 
