@@ -23,6 +23,9 @@
 #                tree's count the same R tasks of every stratum (--rounds,
 #                default 20; same seed), and the ratio of their projections
 #                is printed (this tree / REV)
+#   --repeat K   with --against: K pairs of runs, REV's and this tree's in
+#                turn, each pair's ratio printed and their median last (the
+#                machine's speed can drift between two runs; default 1)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,6 +33,7 @@ build=$root/build-bench
 seconds=60
 against=""
 rounds=20
+repeat=1
 sizes=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -37,13 +41,15 @@ while [ $# -gt 0 ]; do
     --build) build=$2; shift ;;
     --against) against=$2; shift ;;
     --rounds) rounds=$2; shift ;;
-    -h | --help) sed -n '2,26p' "$0"; exit 0 ;;
+    --repeat) repeat=$2; shift ;;
+    -h | --help) sed -n '2,28p' "$0"; exit 0 ;;
     -*) echo "project_hours.sh: unknown option '$1'" >&2; exit 2 ;;
     *) sizes+=("$1") ;;
     esac
     shift
 done
-[ ${#sizes[@]} -gt 0 ] || { echo "usage: bench/project_hours.sh [--seconds S] [--build DIR] [--against REV [--rounds R]] N[:B,K,K1[,P...]]..." >&2; exit 2; }
+[ ${#sizes[@]} -gt 0 ] || { echo "usage: bench/project_hours.sh [--seconds S] [--build DIR] [--against REV [--rounds R] [--repeat K]] N[:B,K,K1[,P...]]..." >&2; exit 2; }
+[[ $repeat =~ ^[0-9]+$ ]] && [ "$repeat" -ge 1 ] || { echo "project_hours.sh: --repeat takes a whole number of at least 1, not '$repeat'" >&2; exit 2; }
 [[ $rounds =~ ^[0-9]+$ ]] && [ "$rounds" -ge 2 ] || { echo "project_hours.sh: --rounds takes a whole number of at least 2, not '$rounds'" >&2; exit 2; }
 if [ -n "$against" ]; then
     commit=$(git -C "$root" rev-parse --verify --quiet "$against^{commit}") ||
@@ -84,11 +90,20 @@ seconds_of() {
     awk '{ for (i = 2; i <= NF; ++i) if ($i == "core-hours" || $i == "core-seconds")
                { print $(i - 1) * ($i == "core-hours" ? 3600 : 1); exit } }'
 }
+short=$(git -C "$root" rev-parse --short "$commit")
 for n in "${sizes[@]}"; do
-    before=$("$build-against/bench/project_hours" --rounds "$rounds" "$n")
-    after=$("$build/bench/project_hours" --rounds "$rounds" "$n")
-    echo "before: $before"
-    echo "after:  $after"
-    awk -v a="$(seconds_of <<<"$after")" -v b="$(seconds_of <<<"$before")" -v n="$n" \
-        'BEGIN { printf "n = %s: this tree / %s = %.3f\n", n, "'"$(git -C "$root" rev-parse --short "$commit")"'", a / b }'
+    ratios=()
+    for ((i = 0; i < repeat; ++i)); do
+        before=$("$build-against/bench/project_hours" --rounds "$rounds" "$n")
+        after=$("$build/bench/project_hours" --rounds "$rounds" "$n")
+        echo "before: $before"
+        echo "after:  $after"
+        ratios+=("$(awk -v a="$(seconds_of <<<"$after")" -v b="$(seconds_of <<<"$before")" \
+            'BEGIN { printf "%.3f", a / b }')")
+        echo "n = $n: this tree / $short = ${ratios[-1]}"
+    done
+    if [ "$repeat" -gt 1 ]; then
+        echo "n = $n: median of $repeat pairs, this tree / $short = $(printf '%s\n' "${ratios[@]}" | sort -n |
+            awk '{ r[NR] = $1 } END { print NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')"
+    fi
 done

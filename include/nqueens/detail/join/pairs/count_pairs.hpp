@@ -321,8 +321,8 @@ constexpr key_split choose_key_split(const join_layout& layout, const diagonal_k
     // The cost of splitting by the first c bits: pairs met (about 1/40 of
     // a step each: 64 to a word of 6 slices, 8 words to an instruction),
     // tables met per x (30 steps), two passes over every key (20) and a
-    // fixed cost per pair of buckets (200). 30 steps per table met measured
-    // best at n = 24 to 28, against 15 and 60.
+    // fixed cost per pair of buckets (200); docs/design/join.md keeps the
+    // values tried.
     const double pairs = static_cast<double>(nx) * static_cast<double>(ny);
     double best_cost = pairs / 40, kept = 1, meets = 1, bucket_pairs = 1;
     diagonal_key taken = 0;
@@ -350,9 +350,8 @@ constexpr key_split choose_key_split(const join_layout& layout, const diagonal_k
 }
 
 // The number of pairs (x in xs[0 .. nx), y in ys[0 .. ny) turned upside
-// down) that fit, large groups split first (choose_key_split; at n = 26,
-// groups of tens of thousands of tops, this takes about 0.75 of the time:
-// docs/benchmarks.md).
+// down) that fit, large groups split first (choose_key_split: the groups
+// of tens of thousands of tops at n = 26 to 28; docs/benchmarks.md).
 constexpr std::uint64_t join_keys(const join_layout& layout, const diagonal_key* xs, std::size_t nx,
                                   const diagonal_key* ys, std::size_t ny, pair_scratch& scratch)
 {

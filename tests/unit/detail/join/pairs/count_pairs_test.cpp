@@ -23,7 +23,8 @@ namespace {
 namespace d = nqueens::detail;
 
 // Keys whose bits are each set half the time, like a top of n = 26's.
-std::vector<d::diagonal_key> even_keys(const d::join_layout& layout, std::size_t count, std::mt19937_64& random)
+std::vector<d::diagonal_key> even_keys(const d::join_layout& layout, std::size_t count,
+                                       std::mt19937_64& random)
 {
     const d::diagonal_key bits = (d::diagonal_key{1} << layout.key_bits()) - 1;
     std::vector<d::diagonal_key> keys(count);
@@ -50,7 +51,8 @@ TEST_CASE("split groups count the pairs that fit, whatever the bits they are spl
             for (d::diagonal_key& y : ys) y = nqueens::test::random_key(layout, random);
             std::uint64_t checked = 0;
             for (const d::diagonal_key x : xs)
-                for (const d::diagonal_key y : ys) checked += (x & d::turned_key(y, layout.width)) == 0 ? 1 : 0;
+                for (const d::diagonal_key y : ys)
+                    checked += (x & d::turned_key(y, layout.width)) == 0 ? 1 : 0;
             for (const int bits : {-1, 0, 1, 2, 5, 8}) {
                 d::pair_scratch pairs;
                 pairs.split_bits = bits;
