@@ -329,7 +329,8 @@ constexpr key_split choose_key_split(const join_layout& layout, const diagonal_k
     const auto rules_out = [&](int b) {
         return in_x[static_cast<std::size_t>(b)] * in_y[static_cast<std::size_t>(b)];
     };
-    const int most = forced > 0 && forced < 8 ? forced : 8;
+    // At most 8 bits, and no more than the key has (6 at n = 6).
+    const int most = std::min({forced > 0 ? forced : 8, 8, layout.key_bits()});
     for (int c = 0; c < most; ++c) {
         int best = -1;
         for (int b = 0; b < layout.key_bits(); ++b)

@@ -37,7 +37,7 @@ std::vector<d::diagonal_key> even_keys(const d::join_layout& layout, std::size_t
 TEST_CASE("split groups count the pairs that fit, whatever the bits they are split by", "[count_pairs]")
 {
     std::mt19937_64 random(26);
-    for (const int n : {12, 19, 26, 32}) {
+    for (const int n : {d::join_min_n, 12, 19, 26, 32}) {
         const d::join_layout layout = d::make_join_layout(n);
         INFO("n = " << n);
         nqueens::test::failures wrong;
