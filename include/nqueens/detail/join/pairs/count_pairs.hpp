@@ -362,28 +362,33 @@ constexpr std::uint64_t join_keys(const join_layout& layout, const diagonal_key*
         scratch.runs.assign(1, {0, static_cast<std::uint32_t>(nx)});
         return join_key_runs(layout, xs, scratch.runs, ys, ny, scratch);
     }
-    const auto bucket = [&](diagonal_key k) {
-        std::size_t b = 0;
-        for (int c = 0; c < h; ++c)
-            b |= static_cast<std::size_t>(k >> by.chosen[static_cast<std::size_t>(c)] & 1) << c;
-        return b;
-    };
+    // A y's bucket reads its turned key's bits where it stands unturned:
+    // turning swaps the two halves of `width` bits.
+    std::array<int, 8> turned{};
+    for (int c = 0; c < h; ++c) {
+        const int b = by.chosen[static_cast<std::size_t>(c)];
+        turned[static_cast<std::size_t>(c)] = b < layout.width ? b + layout.width : b - layout.width;
+    }
     // Each side sorted by its bucket (a counting sort).
     const std::size_t buckets = std::size_t{1} << h;
-    const auto sort_by_bucket = [&](const diagonal_key* keys, std::size_t count, bool turn,
+    const auto sort_by_bucket = [&](const diagonal_key* keys, std::size_t count, const std::array<int, 8>& at,
                                     std::vector<diagonal_key>& out, std::vector<std::uint32_t>& start) {
+        const auto bucket = [&](diagonal_key k) {
+            std::size_t b = 0;
+            for (int c = 0; c < h; ++c)
+                b |= static_cast<std::size_t>(k >> at[static_cast<std::size_t>(c)] & 1) << c;
+            return b;
+        };
         start.assign(buckets + 1, 0);
-        for (std::size_t i = 0; i < count; ++i)
-            ++start[bucket(turn ? turned_key(keys[i], layout.width) : keys[i]) + 1];
+        for (std::size_t i = 0; i < count; ++i) ++start[bucket(keys[i]) + 1];
         for (std::size_t b = 0; b < buckets; ++b) start[b + 1] += start[b];
         resize_for_overwrite(out, count);
         std::array<std::uint32_t, 257> next{};
         for (std::size_t b = 0; b < buckets; ++b) next[b] = start[b];
-        for (std::size_t i = 0; i < count; ++i)
-            out[next[bucket(turn ? turned_key(keys[i], layout.width) : keys[i])]++] = keys[i];
+        for (std::size_t i = 0; i < count; ++i) out[next[bucket(keys[i])]++] = keys[i];
     };
-    sort_by_bucket(xs, nx, false, scratch.split_x, scratch.start_x);
-    sort_by_bucket(ys, ny, true, scratch.split_y, scratch.start_y);
+    sort_by_bucket(xs, nx, by.chosen, scratch.split_x, scratch.start_x);
+    sort_by_bucket(ys, ny, turned, scratch.split_y, scratch.start_y);
     // Each bucket v of ys against the buckets u of xs with u & v == 0.
     std::uint64_t fits = 0;
     for (std::size_t v = 0; v < buckets; ++v) {
