@@ -9,7 +9,7 @@
 // at random and counted, and the task's seconds are estimated from theirs
 // (two-stage sampling).
 //
-// usage: project_hours [--rounds R] N[:B,K,K1[,P...]] [SECONDS] [SEED]
+// usage: project_hours [--rounds R] N[:B,K,K1[,P...]][/M[:...]]... [SECONDS] [SEED]
 //   --rounds R  draw R tasks from every stratum, whatever the time: the same
 //            SEED then counts the same tasks and parts in every build, so
 //            that two builds of the library compare task for task
@@ -19,9 +19,14 @@
 //            one run); ",P" (K1 = 0): a task fixes only the first B - 1
 //            band rows, its parts place the last one; ",PP": the first
 //            B - 2, its parts place the last two; and so on
-//   SECONDS  the sampling budget, wall time (default 60): sampling goes on, a few tasks
-//            from every stratum in turn, until it is spent; the task that is
-//            running then finishes
+//   N/M/...  sizes (or cuts) projected side by side, in one process: a
+//            round of each in turn, so that a drift of the machine's speed
+//            (up to a quarter within minutes on a shared machine) touches
+//            them alike; each is then printed against the one before it
+//            (the step from n to n + 1, or one cut against another)
+//   SECONDS  the sampling budget per size, wall time (default 60): sampling goes on, a
+//            task from every stratum in turn, until it is spent; the round
+//            that is running then finishes
 //   SEED     of the random draw (default 1)
 #include <nqueens/detail/join/run_task.hpp>
 #include <nqueens/runtime/plan.hpp>
@@ -32,6 +37,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -95,9 +101,188 @@ private:
     nqueens::detail::join_workspace ws_;
 };
 
+// One projection: n's tasks (or a cut's), their strata, and the tasks drawn
+// and counted so far. Each has a random draw of its own, seeded alike, so
+// that n drawn beside other sizes counts the same tasks as n alone.
+class projection {
+public:
+    projection(int n, const std::optional<nqueens::detail::join_layout>& cut, unsigned seed) : random_(seed)
+    {
+        namespace d = nqueens::detail;
+        nqueens::check_domain(n);
+        // The join's tasks and estimates from its layout (n's own or the
+        // one given), as work_plan lists them; the symmetric search's plan
+        // below n = 6.
+        join_ = n >= d::join_min_n;
+        layout_ = cut ? *cut : (join_ ? d::make_join_layout(n) : d::join_layout{});
+        if (join_) {
+            d::for_each_join_task(layout_, [&](const d::join_task& t) {
+                join_tasks_.push_back(t);
+                estimates_.push_back(d::join_task_breadth(layout_, t));
+            });
+        } else {
+            plan_.emplace(n);
+            for (std::size_t id = 0; id < plan_->size(); ++id) estimates_.push_back(plan_->estimate(id));
+        }
+        char label[64];
+        if (join_)
+            std::snprintf(
+                label, sizeof label, "n = %d, cut %d,%d,%d%s%s", n, layout_.band, layout_.lead,
+                layout_.task_lead, partial_band(layout_) ? "," : "",
+                std::string(static_cast<std::size_t>(layout_.band - layout_.task_band), 'P').c_str());
+        else
+            std::snprintf(label, sizeof label, "n = %d", n);
+        label_ = label;
+        // The two-stage draw where the join's tasks have parts.
+        sub_sample_ = join_ && layout_.task_lead < layout_.lead;
+        sub_.emplace(layout_, random_);
+
+        // Strata of about equal estimated work, from the smallest tasks up.
+        const std::size_t size = estimates_.size();
+        std::vector<std::size_t> order(size);
+        for (std::size_t id = 0; id < order.size(); ++id) order[id] = id;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return estimates_[a] < estimates_[b]; });
+        for (const std::size_t id : order) total_ += static_cast<double>(estimates_[id]);
+        const std::size_t count = std::min<std::size_t>(8, size);
+        strata_.resize(count);
+        double running = 0;
+        for (const std::size_t id : order) {
+            const double e = static_cast<double>(estimates_[id]);
+            // The stratum that holds the middle of this task's share.
+            const double middle = (running + e / 2) / total_;
+            const std::size_t h =
+                std::min(count - 1, static_cast<std::size_t>(middle * static_cast<double>(count)));
+            strata_[h].ids.push_back(id);
+            strata_[h].estimate += e;
+            running += e;
+        }
+        std::erase_if(strata_, [](const stratum& s) { return s.ids.empty(); });
+    }
+
+    projection(const projection&) = delete;
+    projection& operator=(const projection&) = delete;
+
+    const std::string& label() const { return label_; }
+    std::size_t size() const { return estimates_.size(); }
+
+    // Draws and counts one task of every stratum that has one left; false
+    // if none had.
+    bool draw_round()
+    {
+        namespace d = nqueens::detail;
+        bool any = false;
+        for (stratum& s : strata_) {
+            if (s.ids.empty()) continue;
+            std::uniform_int_distribution<std::size_t> pick(0, s.ids.size() - 1);
+            const std::size_t k = pick(random_);
+            const std::size_t id = s.ids[k];
+            s.ids[k] = s.ids.back();
+            s.ids.pop_back();
+            const double t0 = cpu_seconds();
+            if (sub_sample_) {
+                s.seconds.push_back(sub_->seconds(join_tasks_[id]));
+            } else {
+                if (join_)
+                    (void)d::run_join_task(
+                        layout_, join_tasks_[id], ws_, [] { return false; },
+                        [](std::uint64_t, std::uint64_t) {});
+                else
+                    (void)plan_->run(id, std::stop_token{}, ws_);
+                s.seconds.push_back(cpu_seconds() - t0);
+            }
+            used_ += cpu_seconds() - t0;
+            s.estimates.push_back(static_cast<double>(estimates_[id]));
+            sampled_ += s.estimates.back();
+            ++drawn_;
+            any = true;
+        }
+        return any;
+    }
+
+    struct result {
+        double seconds;  // projected core-seconds
+        double error;    // relative standard error
+        bool complete;   // every task counted: seconds is no projection
+    };
+
+    // Ratio estimate per stratum, and its standard error.
+    result project() const
+    {
+        double projected = 0, variance = 0;
+        bool complete = true;
+        for (const stratum& s : strata_) {
+            double t = 0, e = 0;
+            for (std::size_t i = 0; i < s.seconds.size(); ++i) {
+                t += s.seconds[i];
+                e += s.estimates[i];
+            }
+            const double rate = t / e;
+            const double left = s.estimate - e;  // the part not counted
+            projected += t + rate * left;
+            const std::size_t k = s.seconds.size();
+            // A sub-sampled task's seconds are themselves estimates, so
+            // the spread counts for the whole stratum, even where every task
+            // was drawn (the ultimate-cluster estimate of the variance).
+            const double unseen = sub_sample_ ? s.estimate : left;
+            if ((!s.ids.empty() || sub_sample_) && k >= 2) {
+                double squares = 0;
+                for (std::size_t i = 0; i < k; ++i) {
+                    const double r = s.seconds[i] - rate * s.estimates[i];
+                    squares += r * r;
+                }
+                const double mean_e = e / static_cast<double>(k);
+                variance += (unseen / mean_e) * (unseen / mean_e) * squares /
+                            (static_cast<double>(k) * static_cast<double>(k - 1));
+            }
+            complete = complete && !sub_sample_ && s.ids.empty();
+        }
+        return {projected, projected > 0 ? std::sqrt(variance) / projected : 0, complete};
+    }
+
+    void print() const
+    {
+        if (size() == 0) {
+            std::printf("%s: no tasks\n", label_.c_str());
+            return;
+        }
+        if (sub_sample_)
+            std::printf(
+                "%s: %zu tasks; %zu drawn, estimated from %zu of their parts in %.0f s on one thread; ",
+                label_.c_str(), size(), drawn_, sub_->counted, used_);
+        else
+            std::printf(
+                "%s: %zu tasks; %zu counted (%.2g %% of the estimated work) in %.0f s on one thread; ",
+                label_.c_str(), size(), drawn_, 100 * sampled_ / total_, used_);
+        const result r = project();
+        const double shown = r.seconds < 3600 ? r.seconds : r.seconds / 3600;
+        const char* unit = r.seconds < 3600 ? "core-seconds" : "core-hours";
+        if (r.complete)
+            std::printf("all of them: %.3g %s\n", shown, unit);
+        else
+            std::printf("projected %.3g %s (+/- %.0f %%)\n", shown, unit, 100 * r.error);
+    }
+
+private:
+    bool join_ = false, sub_sample_ = false;
+    nqueens::detail::join_layout layout_{};
+    std::optional<nqueens::work_plan> plan_;
+    std::vector<nqueens::detail::join_task> join_tasks_;
+    std::vector<std::uint64_t> estimates_;
+    std::string label_;
+    std::vector<stratum> strata_;
+    double total_ = 0;    // estimate of all tasks
+    double sampled_ = 0;  // estimate of the tasks counted
+    double used_ = 0;     // CPU seconds of the tasks counted
+    std::size_t drawn_ = 0;
+    std::mt19937_64 random_;
+    std::optional<two_stage> sub_;
+    nqueens::work_plan::workspace ws_;
+};
+
 int usage()
 {
-    std::fputs("usage: project_hours [--rounds R] N[:B,K,K1[,P...]] [SECONDS] [SEED]\n", stderr);
+    std::fputs("usage: project_hours [--rounds R] N[:B,K,K1[,P...]][/M[:...]]... [SECONDS] [SEED]\n", stderr);
     return 2;
 }
 
@@ -143,160 +328,58 @@ int main(int argc, char** argv)
         return usage();
     }
     if (argc < 2 || argc > 4) return usage();
-    int n = 0;
-    std::optional<nqueens::detail::join_layout> cut;
+    struct size_given {
+        int n;
+        std::optional<nqueens::detail::join_layout> cut;
+    };
+    std::vector<size_given> sizes;
     double budget = 60;
     unsigned seed = 1;
     try {
-        if (!parse_size(argv[1], n, cut)) return usage();
+        // Sizes joined by '/' are projected side by side.
+        const std::string list = argv[1];
+        for (std::size_t from = 0;;) {
+            const std::size_t to = std::min(list.find('/', from), list.size());
+            size_given s{};
+            if (!parse_size(list.substr(from, to - from), s.n, s.cut)) return usage();
+            sizes.push_back(s);
+            if (to == list.size()) break;
+            from = to + 1;
+        }
         if (argc > 2) budget = std::stod(argv[2]);
         if (argc > 3) seed = static_cast<unsigned>(std::stoul(argv[3]));
     } catch (const std::exception&) {
         return usage();
     }
     try {
-        namespace d = nqueens::detail;
-        nqueens::check_domain(n);
-        // The join's tasks and estimates from its layout (n's own or the
-        // one given), as work_plan lists them; the symmetric search's plan
-        // below n = 6.
-        const bool join = n >= d::join_min_n;
-        const d::join_layout layout = cut ? *cut : (join ? d::make_join_layout(n) : d::join_layout{});
-        std::optional<nqueens::work_plan> plan;
-        std::vector<d::join_task> join_tasks;
-        std::vector<std::uint64_t> estimates;
-        if (join) {
-            d::for_each_join_task(layout, [&](const d::join_task& t) {
-                join_tasks.push_back(t);
-                estimates.push_back(d::join_task_breadth(layout, t));
-            });
-        } else {
-            plan.emplace(n);
-            for (std::size_t id = 0; id < plan->size(); ++id) estimates.push_back(plan->estimate(id));
-        }
-        const std::size_t size = estimates.size();
-        char label[64];
-        if (join)
-            std::snprintf(label, sizeof label, "n = %d, cut %d,%d,%d%s%s", n, layout.band, layout.lead,
-                          layout.task_lead, partial_band(layout) ? "," : "",
-                          std::string(static_cast<std::size_t>(layout.band - layout.task_band), 'P').c_str());
-        else
-            std::snprintf(label, sizeof label, "n = %d", n);
-        if (size == 0) {
-            std::printf("%s: no tasks\n", label);
-            return 0;
-        }
-        // Strata of about equal estimated work, from the smallest tasks up.
-        std::vector<std::size_t> order(size);
-        for (std::size_t id = 0; id < order.size(); ++id) order[id] = id;
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return estimates[a] < estimates[b]; });
-        double total = 0;
-        for (const std::size_t id : order) total += static_cast<double>(estimates[id]);
-        const std::size_t count = std::min<std::size_t>(8, size);
-        std::vector<stratum> strata(count);
-        double running = 0;
-        for (const std::size_t id : order) {
-            const double e = static_cast<double>(estimates[id]);
-            // The stratum that holds the middle of this task's share.
-            const double middle = (running + e / 2) / total;
-            const std::size_t h =
-                std::min(count - 1, static_cast<std::size_t>(middle * static_cast<double>(count)));
-            strata[h].ids.push_back(id);
-            strata[h].estimate += e;
-            running += e;
-        }
-        std::erase_if(strata, [](const stratum& s) { return s.ids.empty(); });
-
-        std::mt19937_64 random(seed);
-        nqueens::work_plan::workspace ws;
-        // The two-stage draw where the join's tasks have parts.
-        const bool sub_sample = join && layout.task_lead < layout.lead;
-        two_stage sub(layout, random);
+        std::vector<std::unique_ptr<projection>> projections;
+        for (const size_given& s : sizes)
+            projections.push_back(std::make_unique<projection>(s.n, s.cut, seed));
         const auto start = std::chrono::steady_clock::now();
         const auto since = [](std::chrono::steady_clock::time_point t) {
             return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
         };
-        std::size_t drawn = 0;
-        double sampled = 0;  // estimate of the tasks counted
         // Every stratum twice at least (its spread needs two), then in turn
-        // until the budget is spent (or `rounds` times).
-        const auto more = [&](std::size_t round) {
-            return rounds != 0 ? round < rounds : round < 2 || since(start) < budget;
-        };
-        for (std::size_t round = 0;; ++round) {
+        // until the budget is spent (or `rounds` times); sizes side by side
+        // take a round each in turn, so that a change of the machine's
+        // speed touches them alike.
+        const double whole = budget * static_cast<double>(projections.size());
+        for (std::size_t round = 0; rounds != 0 ? round < rounds : round < 2 || since(start) < whole;
+             ++round) {
             bool any = false;
-            for (stratum& s : strata) {
-                if (s.ids.empty() || !more(round)) continue;
-                std::uniform_int_distribution<std::size_t> pick(0, s.ids.size() - 1);
-                const std::size_t k = pick(random);
-                const std::size_t id = s.ids[k];
-                s.ids[k] = s.ids.back();
-                s.ids.pop_back();
-                if (sub_sample) {
-                    s.seconds.push_back(sub.seconds(join_tasks[id]));
-                } else {
-                    const double t0 = cpu_seconds();
-                    if (join)
-                        (void)d::run_join_task(
-                            layout, join_tasks[id], ws, [] { return false; },
-                            [](std::uint64_t, std::uint64_t) {});
-                    else
-                        (void)plan->run(id, std::stop_token{}, ws);
-                    s.seconds.push_back(cpu_seconds() - t0);
-                }
-                s.estimates.push_back(static_cast<double>(estimates[id]));
-                sampled += s.estimates.back();
-                ++drawn;
-                any = true;
-            }
+            for (const auto& p : projections) any = p->draw_round() || any;
             if (!any) break;
         }
-
-        // Ratio estimate per stratum, and its standard error.
-        double projected = 0, variance = 0;
-        bool complete = true;
-        for (const stratum& s : strata) {
-            double t = 0, e = 0;
-            for (std::size_t i = 0; i < s.seconds.size(); ++i) {
-                t += s.seconds[i];
-                e += s.estimates[i];
-            }
-            const double rate = t / e;
-            const double left = s.estimate - e;  // the part not counted
-            projected += t + rate * left;
-            const std::size_t k = s.seconds.size();
-            // A sub-sampled task's seconds are themselves estimates, so
-            // the spread counts for the whole stratum, even where every task
-            // was drawn (the ultimate-cluster estimate of the variance).
-            const double unseen = sub_sample ? s.estimate : left;
-            if ((!s.ids.empty() || sub_sample) && k >= 2) {
-                double squares = 0;
-                for (std::size_t i = 0; i < k; ++i) {
-                    const double r = s.seconds[i] - rate * s.estimates[i];
-                    squares += r * r;
-                }
-                const double mean_e = e / static_cast<double>(k);
-                variance += (unseen / mean_e) * (unseen / mean_e) * squares /
-                            (static_cast<double>(k) * static_cast<double>(k - 1));
-            }
-            complete = complete && !sub_sample && s.ids.empty();
+        for (const auto& p : projections) p->print();
+        // Each size against the one before it: the ratio and its error
+        // (the two samples are independent).
+        for (std::size_t i = 1; i < projections.size(); ++i) {
+            const projection::result a = projections[i - 1]->project(), b = projections[i]->project();
+            if (a.seconds <= 0 || b.seconds <= 0) continue;
+            std::printf("%s against %s: %.3gx (+/- %.0f %%)\n", projections[i]->label().c_str(),
+                        projections[i - 1]->label().c_str(), b.seconds / a.seconds,
+                        100 * std::hypot(a.error, b.error));
         }
-        const double error = projected > 0 ? std::sqrt(variance) / projected : 0;
-        if (sub_sample)
-            std::printf(
-                "%s: %zu tasks; %zu drawn, estimated from %zu of their parts in %.0f s on one thread; ",
-                label, size, drawn, sub.counted, since(start));
-        else
-            std::printf(
-                "%s: %zu tasks; %zu counted (%.2g %% of the estimated work) in %.0f s on one thread; ", label,
-                size, drawn, 100 * sampled / total, since(start));
-        const double shown = projected < 3600 ? projected : projected / 3600;
-        const char* unit = projected < 3600 ? "core-seconds" : "core-hours";
-        if (complete)
-            std::printf("all of them: %.3g %s\n", shown, unit);
-        else
-            std::printf("projected %.3g %s (+/- %.0f %%)\n", shown, unit, 100 * error);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "project_hours: %s\n", e.what());
         return 1;

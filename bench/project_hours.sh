@@ -8,14 +8,20 @@
 # is estimated from a few of its parts.
 # Not part of ctest.
 #
-# usage: bench/project_hours.sh [--seconds S] [--build DIR] [--against REV [--rounds R]]
-#                               N[:B,K,K1[,P...]]...
+# usage: bench/project_hours.sh [--seconds S | --rounds R] [--build DIR] [--against REV [--repeat K]]
+#                               N[:B,K,K1[,P...]][/M...]...
+#   N/M/...      sizes (or cuts) projected side by side in one process, a
+#                round of each in turn, so that a drift of the machine's
+#                speed touches them alike; each is printed against the one
+#                before it (22/23/24: the steps from n = 22 to 24)
 #   N:B,K,K1     n with another cut of the join (band rows, lead columns,
 #                task lead columns), to compare cuts in one run; N:B,K,0,P
 #                a task fixes only the first B - 1 band rows, N:B,K,0,PP
 #                the first B - 2, and so on
-#   --seconds S  the sampling budget per N (default 60); the task running
+#   --seconds S  the sampling budget per N (default 60); the round running
 #                when it is spent still finishes, so large N take longer
+#   --rounds R   instead of a budget, R tasks of every stratum, whatever
+#                the time: the same tasks and parts on every run
 #   --against REV  compares this tree's library with the one of git
 #                revision REV (both measured by this tree's project_hours.cpp,
 #                built in DIR-against from REV's files laid in
@@ -33,6 +39,7 @@ build=$root/build-bench
 seconds=60
 against=""
 rounds=20
+rounds_given=""
 repeat=1
 sizes=()
 while [ $# -gt 0 ]; do
@@ -40,18 +47,21 @@ while [ $# -gt 0 ]; do
     --seconds) seconds=$2; shift ;;
     --build) build=$2; shift ;;
     --against) against=$2; shift ;;
-    --rounds) rounds=$2; shift ;;
+    --rounds) rounds=$2; rounds_given=1; shift ;;
     --repeat) repeat=$2; shift ;;
-    -h | --help) sed -n '2,28p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,34p' "$0"; exit 0 ;;
     -*) echo "project_hours.sh: unknown option '$1'" >&2; exit 2 ;;
     *) sizes+=("$1") ;;
     esac
     shift
 done
-[ ${#sizes[@]} -gt 0 ] || { echo "usage: bench/project_hours.sh [--seconds S] [--build DIR] [--against REV [--rounds R] [--repeat K]] N[:B,K,K1[,P...]]..." >&2; exit 2; }
+[ ${#sizes[@]} -gt 0 ] || { echo "usage: bench/project_hours.sh [--seconds S | --rounds R] [--build DIR] [--against REV [--repeat K]] N[:B,K,K1[,P...]][/M...]..." >&2; exit 2; }
 [[ $repeat =~ ^[0-9]+$ ]] && [ "$repeat" -ge 1 ] || { echo "project_hours.sh: --repeat takes a whole number of at least 1, not '$repeat'" >&2; exit 2; }
 [[ $rounds =~ ^[0-9]+$ ]] && [ "$rounds" -ge 2 ] || { echo "project_hours.sh: --rounds takes a whole number of at least 2, not '$rounds'" >&2; exit 2; }
 if [ -n "$against" ]; then
+    for n in "${sizes[@]}"; do
+        [[ $n != */* ]] || { echo "project_hours.sh: --against compares one size at a time, not '$n'" >&2; exit 2; }
+    done
     commit=$(git -C "$root" rev-parse --verify --quiet "$against^{commit}") ||
         { echo "project_hours.sh: '$against' is not a git revision of $root" >&2; exit 2; }
 fi
@@ -67,7 +77,11 @@ cmake --build "$build" -j2 --target project_hours >"$log" 2>&1 || { cat "$log"; 
 echo "compiler: $(${CXX:-c++} --version | head -n 1); -O3 -march=native; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ -z "$against" ]; then
     for n in "${sizes[@]}"; do
-        "$build/bench/project_hours" "$n" "$seconds"
+        if [ -n "$rounds_given" ]; then
+            "$build/bench/project_hours" --rounds "$rounds" "$n"
+        else
+            "$build/bench/project_hours" "$n" "$seconds"
+        fi
     done
     exit 0
 fi
