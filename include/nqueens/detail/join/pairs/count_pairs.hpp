@@ -18,6 +18,10 @@
 #include <type_traits>
 #include <vector>
 
+#if NQUEENS_AVX2_SLICES
+#include <immintrin.h>
+#endif
+
 namespace nqueens::detail {
 
 // The keys of the partner group are stored bit-sliced (one 64-bit word per
@@ -66,6 +70,54 @@ constexpr void transpose64(std::array<std::uint64_t, 64>& m) noexcept
     }
 }
 
+#if NQUEENS_AVX2_SLICES
+// count_fits (below) with AVX2, which has no popcount of its own: 4 words
+// at a time, each byte's bits counted by two lookups of 16 nibbles
+// (vpshufb) and the bytes summed into the 4 words (vpsadbw).
+template <std::size_t Slices>
+[[gnu::target(NQUEENS_TARGET_AVX2)]] inline std::uint64_t count_fits_avx2(
+    const diagonal_key* xs, std::size_t nx, const std::uint64_t* table, std::size_t words, std::size_t slice,
+    std::size_t runtime_slices)
+{
+    const std::size_t slices = Slices != 0 ? Slices : runtime_slices;
+    const std::size_t values = std::size_t{1} << slice;
+    const diagonal_key value_mask = values - 1;
+    const __m256i nibble_bits = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,  //
+                                                 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low_nibbles = _mm256_set1_epi8(0x0F);
+    const std::size_t whole = words / 4 * 4;
+    std::uint64_t blocked_bits = 0;  // of the words blocked, for all x
+    std::array<const std::uint64_t*, 16> rows{};
+    __m256i sums = _mm256_setzero_si256();
+    for (std::size_t i = 0; i < nx; ++i) {
+        const diagonal_key k = xs[i];
+        for (std::size_t s = 0; s < slices; ++s)
+            rows[s] =
+                table + (s * values + static_cast<std::size_t>((k >> (s * slice)) & value_mask)) * words;
+        for (std::size_t w = 0; w < whole; w += 4) {
+            __m256i blocked = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[0] + w));
+            for (std::size_t s = 1; s < slices; ++s)
+                blocked = _mm256_or_si256(blocked,
+                                          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[s] + w)));
+            const __m256i low = _mm256_and_si256(blocked, low_nibbles);
+            const __m256i high = _mm256_and_si256(_mm256_srli_epi16(blocked, 4), low_nibbles);
+            const __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(nibble_bits, low),
+                                                  _mm256_shuffle_epi8(nibble_bits, high));
+            sums = _mm256_add_epi64(sums, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
+        }
+        for (std::size_t w = whole; w < words; ++w) {
+            std::uint64_t blocked = rows[0][w];
+            for (std::size_t s = 1; s < slices; ++s) blocked |= rows[s][w];
+            blocked_bits += static_cast<std::uint64_t>(__builtin_popcountll(blocked));
+        }
+    }
+    alignas(32) std::array<std::uint64_t, 4> lanes{};
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes.data()), sums);
+    blocked_bits += lanes[0] + lanes[1] + lanes[2] + lanes[3];
+    return static_cast<std::uint64_t>(nx) * words * 64 - blocked_bits;
+}
+#endif
+
 // The number of x in xs[0 .. nx) with each y of the table's group: for
 // each x, the OR of one table row per slice of its key, and the zeros
 // counted. Slices is a template argument where it can be (4 to 8: the loop
@@ -74,6 +126,10 @@ template <std::size_t Slices>
 constexpr std::uint64_t count_fits(const diagonal_key* xs, std::size_t nx, const std::uint64_t* table,
                                    std::size_t words, std::size_t slice, std::size_t runtime_slices = Slices)
 {
+#if NQUEENS_AVX2_SLICES && defined(__AVX2__)
+    if (!std::is_constant_evaluated())
+        return count_fits_avx2<Slices>(xs, nx, table, words, slice, runtime_slices);
+#endif
     const std::size_t slices = Slices != 0 ? Slices : runtime_slices;
     const std::size_t values = std::size_t{1} << slice;
     const diagonal_key value_mask = values - 1;
@@ -112,7 +168,7 @@ constexpr std::uint64_t count_fits_direct(const diagonal_key* xs, std::size_t nx
     return fits;
 }
 
-// The two counts built for wider instruction sets (join/pairs/cpu_tier.hpp): flatten
+// The counts built for wider instruction sets (join/pairs/cpu_tier.hpp): flatten
 // inlines the count into each, so that its popcounts are instructions.
 #if NQUEENS_CPU_TIER_POPCNT
 template <std::size_t Slices>
@@ -123,6 +179,13 @@ template <std::size_t Slices>
     return count_fits<Slices>(xs, nx, table, words, slice, slices);
 }
 [[gnu::target(NQUEENS_TARGET_POPCNT), gnu::flatten]] inline std::uint64_t count_fits_direct_popcnt(
+    const diagonal_key* xs, std::size_t nx, const diagonal_key* ys, std::size_t ny, int width)
+{
+    return count_fits_direct(xs, nx, ys, ny, width);
+}
+#endif
+#if NQUEENS_CPU_TIER_AVX2
+[[gnu::target(NQUEENS_TARGET_AVX2), gnu::flatten]] inline std::uint64_t count_fits_direct_avx2(
     const diagonal_key* xs, std::size_t nx, const diagonal_key* ys, std::size_t ny, int width)
 {
     return count_fits_direct(xs, nx, ys, ny, width);
@@ -153,6 +216,9 @@ constexpr std::uint64_t count_fits_as([[maybe_unused]] cpu_tier tier, const diag
 #if NQUEENS_CPU_TIER_VPOPCNT
     if (tier == cpu_tier::vpopcnt) return count_fits_vpopcnt<Slices>(xs, nx, table, words, slice, slices);
 #endif
+#if NQUEENS_AVX2_SLICES
+    if (tier >= cpu_tier::avx2) return count_fits_avx2<Slices>(xs, nx, table, words, slice, slices);
+#endif
 #if NQUEENS_CPU_TIER_POPCNT
     if (tier >= cpu_tier::popcnt) return count_fits_popcnt<Slices>(xs, nx, table, words, slice, slices);
 #endif
@@ -164,6 +230,9 @@ constexpr std::uint64_t count_fits_direct_as([[maybe_unused]] cpu_tier tier, con
 {
 #if NQUEENS_CPU_TIER_VPOPCNT
     if (tier == cpu_tier::vpopcnt) return count_fits_direct_vpopcnt(xs, nx, ys, ny, width);
+#endif
+#if NQUEENS_CPU_TIER_AVX2
+    if (tier >= cpu_tier::avx2) return count_fits_direct_avx2(xs, nx, ys, ny, width);
 #endif
 #if NQUEENS_CPU_TIER_POPCNT
     if (tier >= cpu_tier::popcnt) return count_fits_direct_popcnt(xs, nx, ys, ny, width);
