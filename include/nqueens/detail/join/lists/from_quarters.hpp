@@ -16,11 +16,28 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(__AVX512F__) || defined(__BMI2__)
+#if defined(__AVX512F__) || defined(__AVX2__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
 
 namespace nqueens::detail {
+
+#if defined(__AVX2__) && !defined(__AVX512F__)
+// lanes_to_front[m]: the 32-bit halves of the 64-bit lanes that the 4-bit
+// mask m has, in order: the permute that packs them (build_top_group).
+inline constexpr std::array<std::array<std::uint32_t, 8>, 16> lanes_to_front = [] {
+    std::array<std::array<std::uint32_t, 8>, 16> table{};
+    for (std::uint32_t m = 0; m < 16; ++m) {
+        std::size_t at = 0;
+        for (std::uint32_t l = 0; l < 4; ++l)
+            if ((m >> l & 1) != 0) {
+                table[m][at++] = 2 * l;
+                table[m][at++] = 2 * l + 1;
+            }
+    }
+    return table;
+}();
+#endif
 
 // The buckets of an upper and a lower block that make tops of one group:
 // upper parts u0 .. u1 - 1 with lower parts v0 .. v1 - 1.
@@ -36,7 +53,7 @@ struct block_pair {
 struct top_scratch {
     int upper_rows = -1;
     quarter_table upper, lower;
-    // With AVX-512: each block's meet masks and keys, each in an array of
+    // With AVX-512 or AVX2: each block's meet masks and keys, each in an array of
     // its own, or for the lower block both in one word (prepare_top_list);
     // the upper arrays have one more part, read but masked off.
     std::vector<std::uint64_t> upper_meets, lower_meets;
@@ -109,14 +126,14 @@ constexpr void prepare_top_list(const top_rules& rules, std::uint32_t lead, std:
     placed += build_quarter_table(rules, split, rows, split, allowed, scratch.lower);
     scratch.split = split;
     scratch.taken = taken;
-    // With AVX-512 (run time only), each block's parts in arrays of their
+    // With AVX-512 or AVX2 (run time only), each block's parts in arrays of their
     // own for the vector loop below: where a part's meet mask and key fit in
     // one 64-bit word (n <= 18), the lower parts as that word (key low, meet
     // mask high) and the upper meet masks shifted to match, so that a lower
     // bucket is half the bytes and one load a part; else meet masks and keys apart.
     scratch.packed = false;
     scratch.key_bits = layout.key_bits();
-#if defined(__AVX512F__)
+#if defined(__AVX512F__) || defined(__AVX2__)
     if (!std::is_constant_evaluated()) {
         scratch.packed = 2 * layout.n - 2 + scratch.key_bits <= 64;
         const int shift = scratch.packed ? scratch.key_bits : 0;
@@ -162,7 +179,7 @@ constexpr void prepare_top_list(const top_rules& rules, std::uint32_t lead, std:
 // upper block and a lower block, one from each quarter table, whose column
 // sets make the group's and whose meet masks are disjoint. So the tops come
 // out grouped, with no sort, at a few comparisons each (8 at a time where
-// the compiler may use AVX-512, as -march=native does on such a CPU).
+// the compiler may use AVX-512, as -march=native does on such a CPU, 4 with AVX2).
 constexpr std::size_t build_top_group(const top_list& list, std::uint32_t g, top_scratch& scratch,
                                       std::vector<diagonal_key>& out_keys, std::size_t count)
 {
@@ -247,6 +264,55 @@ constexpr std::size_t build_top_group(const top_list& list, std::uint32_t g, top
                         emit(_mm512_mask_testn_epi64_mask(live1, meets1, meet_a), keys1, key_a);
                         emit(_mm512_mask_testn_epi64_mask(live0 & has_b, meets0, meet_b), keys0, key_b);
                         emit(_mm512_mask_testn_epi64_mask(live1 & has_b, meets1, meet_b), keys1, key_b);
+                    }
+                }
+            }
+        };
+        if (packed)
+            join_blocks(std::true_type{});
+        else
+            join_blocks(std::false_type{});
+        vectored = true;
+    }
+#elif defined(__AVX2__)
+    if (!std::is_constant_evaluated()) {
+        // Tiles of 1 upper part by 4 lower parts. AVX2 has no compress:
+        // the keys that fit are moved to the front of the tile by one
+        // permute, picked from a table by their 4-bit mask.
+        const auto join_blocks = [&](auto packed_parts) {
+            constexpr bool folded = decltype(packed_parts)::value;
+            const std::uint64_t* meets = folded ? scratch.lower_keys.data() : scratch.lower_meets.data();
+            const diagonal_key* lower_keys = scratch.lower_keys.data();
+            const std::uint64_t* upper_meets = scratch.upper_meets.data();
+            const diagonal_key* upper_keys = scratch.upper_keys.data();
+            const __m256i key_mask = _mm256_set1_epi64x(
+                static_cast<long long>(folded ? (diagonal_key{1} << key_bits) - 1 : ~diagonal_key{0}));
+            const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
+            const __m256i zero = _mm256_setzero_si256();
+            for (std::size_t k = 0; k < found; ++k) {
+                const block_pair b = blocks[k];
+                for (std::uint32_t j = b.v0; j < b.v1; j += 4) {
+                    const __m256i live =
+                        _mm256_cmpgt_epi64(_mm256_set1_epi64x(static_cast<long long>(b.v1 - j)), lane);
+                    const int live_bits = _mm256_movemask_pd(_mm256_castsi256_pd(live));
+                    const __m256i keys4 =
+                        _mm256_maskload_epi64(reinterpret_cast<const long long*>(lower_keys + j), live);
+                    __m256i meets4 = keys4;
+                    if constexpr (!folded)
+                        meets4 = _mm256_maskload_epi64(reinterpret_cast<const long long*>(meets + j), live);
+                    for (std::uint32_t i = b.u0; i < b.u1; ++i) {
+                        const __m256i meet = _mm256_set1_epi64x(static_cast<long long>(upper_meets[i]));
+                        const __m256i apart = _mm256_cmpeq_epi64(_mm256_and_si256(meets4, meet), zero);
+                        const int fit = _mm256_movemask_pd(_mm256_castsi256_pd(apart)) & live_bits;
+                        // (their keys | key) & key_mask: the meet mask dropped.
+                        const __m256i top = _mm256_and_si256(
+                            _mm256_or_si256(keys4, _mm256_set1_epi64x(static_cast<long long>(upper_keys[i]))),
+                            key_mask);
+                        const __m256i order = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
+                            lanes_to_front[static_cast<std::size_t>(fit)].data()));
+                        _mm256_storeu_si256(reinterpret_cast<__m256i*>(keys + count),
+                                            _mm256_permutevar8x32_epi32(top, order));
+                        count += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(fit)));
                     }
                 }
             }
