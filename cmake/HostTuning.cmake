@@ -2,9 +2,10 @@
 # nqueens_tune_for_host(<target>): with NQUEENS_NATIVE (on by default),
 # compiles <target> for the building machine's own CPU (-march=native). The
 # join's pair count needs no flag for its popcounts: it picks a build for
-# POPCNT or AVX-512 VPOPCNTDQ at run time (include/nqueens/detail/cpu_tier.hpp).
-# What -march=native adds is the rest of the code compiled for the CPU, and
-# the lists built 8 placements at a time where the CPU has AVX-512. For the
+# POPCNT, AVX2 or AVX-512 VPOPCNTDQ at run time
+# (include/nqueens/detail/join/pairs/cpu_tier.hpp). What -march=native adds
+# is the rest of the code compiled for the CPU, and the lists built 8
+# placements at a time where the CPU has AVX-512 (4 with AVX2). For the
 # programs, the benchmarks and one test (join_lists_test) only; the INTERFACE
 # library that users link never gets it.
 include(CheckCXXCompilerFlag)
