@@ -23,7 +23,8 @@
 //            round of each in turn, so that a drift of the machine's speed
 //            (up to a quarter within minutes on a shared machine) touches
 //            them alike; each is then printed against the one before it
-//            (the step from n to n + 1, or one cut against another)
+//            (the step from n to n + 1, or one cut against another); each
+//            keeps its own workspace, so their memory adds up
 //   SECONDS  the sampling budget per size, wall time (default 60): sampling goes on, a
 //            task from every stratum in turn, until it is spent; the round
 //            that is running then finishes
@@ -372,7 +373,7 @@ int main(int argc, char** argv)
         }
         for (const auto& p : projections) p->print();
         // Each size against the one before it: the ratio and its error
-        // (the two samples are independent).
+        // (taken as independent: each size draws its own tasks, though from the same seed).
         for (std::size_t i = 1; i < projections.size(); ++i) {
             const projection::result a = projections[i - 1]->project(), b = projections[i]->project();
             if (a.seconds <= 0 || b.seconds <= 0) continue;

@@ -6,8 +6,8 @@
 # (include/nqueens/detail/join/pairs/cpu_tier.hpp). What -march=native adds
 # is the rest of the code compiled for the CPU, and the lists built 8
 # placements at a time where the CPU has AVX-512 (4 with AVX2). For the
-# programs, the benchmarks and one test (join_lists_test) only; the INTERFACE
-# library that users link never gets it.
+# programs, the benchmarks and two tests (lists_test, cpu_tier_native_test)
+# only; the INTERFACE library that users link never gets it.
 include(CheckCXXCompilerFlag)
 check_cxx_compiler_flag(-march=native NQUEENS_HAVE_MARCH_NATIVE)
 

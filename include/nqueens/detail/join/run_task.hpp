@@ -237,7 +237,7 @@ constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout
 // std::nullopt if it said yes. `on_part(done, parts)` is called after each part (n >= 23: a task
 // has up to tens of thousands, each seconds to minutes). At run time the
 // pair count runs in its build for the widest instruction set the CPU has
-// (POPCNT, AVX-512 VPOPCNTDQ), whatever the compiler flags (join/pairs/cpu_tier.hpp;
+// (POPCNT, AVX2, AVX-512 VPOPCNTDQ), whatever the compiler flags (join/pairs/cpu_tier.hpp;
 // ws.pairs.cpu caps it).
 template <class Stop, class OnPart>
 constexpr std::optional<join_tally> run_join_task(const join_layout& layout, const join_task& t,

@@ -55,7 +55,7 @@ struct top_scratch {
     quarter_table upper, lower;
     // With AVX-512 or AVX2: each block's meet masks and keys, each in an array of
     // its own, or for the lower block both in one word (prepare_top_list);
-    // the upper arrays have one more part, read but masked off.
+    // the upper arrays have one more part (the AVX-512 loop reads it, masked off).
     std::vector<std::uint64_t> upper_meets, lower_meets;
     std::vector<diagonal_key> upper_keys, lower_keys;
     std::vector<block_pair> blocks;  // one group's pairs of blocks
@@ -211,7 +211,7 @@ constexpr std::size_t build_top_group(const top_list& list, std::uint32_t g, top
         found += b.u0 != b.u1 ? 1 : 0;
         bound += std::size_t{b.u1 - b.u0} * (b.v1 - b.v0);
     });
-    // 8 more: the vector loop stores 8 keys at a time.
+    // 8 more: the vector loops store 8 keys (AVX-512) or 4 (AVX2) at a time.
     reserve_keys(out_keys, count + bound + 8);
     diagonal_key* keys = out_keys.data();
     bool vectored = false;

@@ -122,14 +122,12 @@ template <std::size_t Slices>
 // each x, the OR of one table row per slice of its key, and the zeros
 // counted. Slices is a template argument where it can be (4 to 8: the loop
 // over words then vectorizes); 0 means "read it from `runtime_slices`".
+// The plain loop, which the POPCNT and VPOPCNTDQ builds compile as their own.
 template <std::size_t Slices>
-constexpr std::uint64_t count_fits(const diagonal_key* xs, std::size_t nx, const std::uint64_t* table,
-                                   std::size_t words, std::size_t slice, std::size_t runtime_slices = Slices)
+constexpr std::uint64_t count_fits_plain(const diagonal_key* xs, std::size_t nx, const std::uint64_t* table,
+                                         std::size_t words, std::size_t slice,
+                                         std::size_t runtime_slices = Slices)
 {
-#if NQUEENS_AVX2_SLICES && defined(__AVX2__)
-    if (!std::is_constant_evaluated())
-        return count_fits_avx2<Slices>(xs, nx, table, words, slice, runtime_slices);
-#endif
     const std::size_t slices = Slices != 0 ? Slices : runtime_slices;
     const std::size_t values = std::size_t{1} << slice;
     const diagonal_key value_mask = values - 1;
@@ -147,6 +145,19 @@ constexpr std::uint64_t count_fits(const diagonal_key* xs, std::size_t nx, const
         }
     }
     return fits;
+}
+
+// count_fits_plain, or at run time the AVX2 loop where the translation
+// unit has AVX2 but not AVX-512's popcount.
+template <std::size_t Slices>
+constexpr std::uint64_t count_fits(const diagonal_key* xs, std::size_t nx, const std::uint64_t* table,
+                                   std::size_t words, std::size_t slice, std::size_t runtime_slices = Slices)
+{
+#if NQUEENS_AVX2_SLICES && defined(__AVX2__)
+    if (!std::is_constant_evaluated())
+        return count_fits_avx2<Slices>(xs, nx, table, words, slice, runtime_slices);
+#endif
+    return count_fits_plain<Slices>(xs, nx, table, words, slice, runtime_slices);
 }
 
 // The number of pairs of xs[0 .. nx) and ys[0 .. ny) that fit, pair by
@@ -176,7 +187,7 @@ template <std::size_t Slices>
     const diagonal_key* xs, std::size_t nx, const std::uint64_t* table, std::size_t words, std::size_t slice,
     std::size_t slices)
 {
-    return count_fits<Slices>(xs, nx, table, words, slice, slices);
+    return count_fits_plain<Slices>(xs, nx, table, words, slice, slices);
 }
 [[gnu::target(NQUEENS_TARGET_POPCNT), gnu::flatten]] inline std::uint64_t count_fits_direct_popcnt(
     const diagonal_key* xs, std::size_t nx, const diagonal_key* ys, std::size_t ny, int width)
@@ -197,7 +208,7 @@ template <std::size_t Slices>
     const diagonal_key* xs, std::size_t nx, const std::uint64_t* table, std::size_t words, std::size_t slice,
     std::size_t slices)
 {
-    return count_fits<Slices>(xs, nx, table, words, slice, slices);
+    return count_fits_plain<Slices>(xs, nx, table, words, slice, slices);
 }
 [[gnu::target(NQUEENS_TARGET_VPOPCNT), gnu::flatten]] inline std::uint64_t count_fits_direct_vpopcnt(
     const diagonal_key* xs, std::size_t nx, const diagonal_key* ys, std::size_t ny, int width)
