@@ -215,21 +215,23 @@ constexpr std::size_t build_top_group(const top_list& list, std::uint32_t g, top
     reserve_keys(out_keys, count + bound + 8);
     diagonal_key* keys = out_keys.data();
     bool vectored = false;
-#if defined(__AVX512F__)
+#if defined(__AVX512F__) || defined(__AVX2__)
     if (!std::is_constant_evaluated()) {
-        // Tiles of 2 upper parts by 16 lower parts: the ones that fit picked by
-        // masks and their keys packed by compresses, with no branch but the loops'.
-        // Most pairs of blocks at n = 16 take one tile, so the loops' exits, hard to
-        // predict, come once a pair of blocks rather than once an upper part.
-        // GCC 12 cannot vectorize the plain loop.
         const auto join_blocks = [&](auto packed_parts) {
             constexpr bool folded = decltype(packed_parts)::value;
             const std::uint64_t* meets = folded ? scratch.lower_keys.data() : scratch.lower_meets.data();
             const diagonal_key* lower_keys = scratch.lower_keys.data();
             const std::uint64_t* upper_meets = scratch.upper_meets.data();
             const diagonal_key* upper_keys = scratch.upper_keys.data();
-            const __m512i key_mask = _mm512_set1_epi64(
-                static_cast<long long>(folded ? (diagonal_key{1} << key_bits) - 1 : ~diagonal_key{0}));
+            // (their keys | key) & key_mask drops the meet mask of packed parts.
+            const diagonal_key key_mask_value = folded ? (diagonal_key{1} << key_bits) - 1 : ~diagonal_key{0};
+#if defined(__AVX512F__)
+            // Tiles of 2 upper parts by 16 lower parts: the ones that fit picked by
+            // masks and their keys packed by compresses, with no branch but the loops'.
+            // Most pairs of blocks at n = 16 take one tile, so the loops' exits, hard to
+            // predict, come once a pair of blocks rather than once an upper part.
+            // GCC 12 cannot vectorize the plain loop.
+            const __m512i key_mask = _mm512_set1_epi64(static_cast<long long>(key_mask_value));
             for (std::size_t k = 0; k < found; ++k) {
                 const block_pair b = blocks[k];
                 for (std::uint32_t j = b.v0; j < b.v1; j += 16) {
@@ -267,26 +269,11 @@ constexpr std::size_t build_top_group(const top_list& list, std::uint32_t g, top
                     }
                 }
             }
-        };
-        if (packed)
-            join_blocks(std::true_type{});
-        else
-            join_blocks(std::false_type{});
-        vectored = true;
-    }
-#elif defined(__AVX2__)
-    if (!std::is_constant_evaluated()) {
-        // Tiles of 1 upper part by 4 lower parts. AVX2 has no compress:
-        // the keys that fit are moved to the front of the tile by one
-        // permute, picked from a table by their 4-bit mask.
-        const auto join_blocks = [&](auto packed_parts) {
-            constexpr bool folded = decltype(packed_parts)::value;
-            const std::uint64_t* meets = folded ? scratch.lower_keys.data() : scratch.lower_meets.data();
-            const diagonal_key* lower_keys = scratch.lower_keys.data();
-            const std::uint64_t* upper_meets = scratch.upper_meets.data();
-            const diagonal_key* upper_keys = scratch.upper_keys.data();
-            const __m256i key_mask = _mm256_set1_epi64x(
-                static_cast<long long>(folded ? (diagonal_key{1} << key_bits) - 1 : ~diagonal_key{0}));
+#else
+            // Tiles of 1 upper part by 4 lower parts. AVX2 has no compress:
+            // the keys that fit are moved to the front of the tile by one
+            // permute, picked from a table by their 4-bit mask.
+            const __m256i key_mask = _mm256_set1_epi64x(static_cast<long long>(key_mask_value));
             const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
             const __m256i zero = _mm256_setzero_si256();
             for (std::size_t k = 0; k < found; ++k) {
@@ -316,6 +303,7 @@ constexpr std::size_t build_top_group(const top_list& list, std::uint32_t g, top
                     }
                 }
             }
+#endif
         };
         if (packed)
             join_blocks(std::true_type{});
