@@ -52,9 +52,12 @@ struct column_index {
         const std::uint32_t hi_mask = cols >> split;
         const int lo_n = std::popcount(lo_mask);
         const int hi_n = std::popcount(hi_mask);
-        // Within each half, a set's rank among the sets of its size.
+        // Within each half, a set's rank among the sets of its size. Only
+        // the subsets of the mask are written and ever read: the rest of a
+        // table (up to 2^16 entries at n = 32, per list of every part) is
+        // left as it was.
         const auto ranks = [](std::uint32_t mask, std::vector<std::uint32_t>& out) {
-            out.assign(static_cast<std::size_t>(mask) + 1, 0);
+            if (out.size() <= mask) resize_for_overwrite(out, static_cast<std::size_t>(mask) + 1);
             std::array<std::uint32_t, 33> seen{};
             for (std::uint32_t v = 0;; v = (v - mask) & mask) {
                 out[v] = seen[static_cast<std::size_t>(std::popcount(v))]++;

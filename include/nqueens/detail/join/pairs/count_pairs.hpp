@@ -53,23 +53,6 @@ struct pair_scratch {
     cpu_tier cpu = cpu_tier::best;
 };
 
-// Transposes a 64 x 64 bit matrix: afterwards bit i of m[b] is what bit b
-// of m[i] was (6 rounds of swapping ever smaller blocks).
-constexpr void transpose64(std::array<std::uint64_t, 64>& m) noexcept
-{
-    // Rows k and k + j for k in runs of j: the runs of 8 and more vectorize.
-    std::uint64_t mask = 0x00000000FFFFFFFFu;
-    for (std::size_t j = 32; j != 0; j >>= 1, mask ^= mask << j) {
-        for (std::size_t base = 0; base < 64; base += 2 * j) {
-            for (std::size_t k = base; k < base + j; ++k) {
-                const std::uint64_t t = ((m[k] >> j) ^ m[k + j]) & mask;
-                m[k] ^= t << j;
-                m[k + j] ^= t;
-            }
-        }
-    }
-}
-
 #if NQUEENS_AVX2_SLICES
 // count_fits (below) with AVX2, which has no popcount of its own: 4 words
 // at a time, each byte's bits counted by two lookups of 16 nibbles
@@ -253,7 +236,9 @@ constexpr std::uint64_t count_fits_direct_as([[maybe_unused]] cpu_tier tier, con
 
 // The sliced count's table for the turned keys of ys[0 .. ny):
 // table[(s * 2^slice + v) * words + w] is the OR of the planes of the key
-// bits v has in slice s (join/pairs/slice_table.hpp builds the same with AVX-512).
+// bits v has in slice s. The plain build, for constant evaluation and for
+// compilers without vector types; join/pairs/slice_table.hpp builds the same
+// at run time with AVX-512, or 4 words at a time (AVX2 or SSE2).
 constexpr void build_slice_table(const diagonal_key* ys, std::size_t ny, int width, std::size_t bits,
                                  std::size_t slice, std::vector<std::uint64_t>& planes,
                                  std::vector<std::uint64_t>& table)
@@ -340,6 +325,10 @@ constexpr std::uint64_t join_key_runs(const join_layout& layout, const diagonal_
 #if defined(__AVX512BW__)
     if (!std::is_constant_evaluated())
         build_slice_table_avx512(ys, ny, layout.width, bits, slice, scratch.planes, scratch.table);
+    else
+#elif NQUEENS_VECTOR_SLICE_TABLE
+    if (!std::is_constant_evaluated())
+        build_slice_table_vector_as(tier, ys, ny, layout.width, bits, slice, scratch.planes, scratch.table);
     else
 #endif
         build_slice_table(ys, ny, layout.width, bits, slice, scratch.planes, scratch.table);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSL-1.0
-// The sliced pair count's lookup table built with AVX-512: planes by byte shuffles, rows from two half
-// tables.
+// The sliced pair count's lookup table at run time, with AVX-512 or 4 words at a time: rows from two
+// half tables.
 #ifndef NQUEENS_DETAIL_JOIN_PAIRS_SLICE_TABLE_HPP
 #define NQUEENS_DETAIL_JOIN_PAIRS_SLICE_TABLE_HPP
 
+#include <nqueens/detail/join/pairs/cpu_tier.hpp>
 #include <nqueens/detail/join/top_rules.hpp>
 
 #include <array>
@@ -17,6 +18,23 @@
 #endif
 
 namespace nqueens::detail {
+
+// Transposes a 64 x 64 bit matrix: afterwards bit i of m[b] is what bit b
+// of m[i] was (6 rounds of swapping ever smaller blocks).
+constexpr void transpose64(std::array<std::uint64_t, 64>& m) noexcept
+{
+    // Rows k and k + j for k in runs of j: the runs of 8 and more vectorize.
+    std::uint64_t mask = 0x00000000FFFFFFFFu;
+    for (std::size_t j = 32; j != 0; j >>= 1, mask ^= mask << j) {
+        for (std::size_t base = 0; base < 64; base += 2 * j) {
+            for (std::size_t k = base; k < base + j; ++k) {
+                const std::uint64_t t = ((m[k] >> j) ^ m[k + j]) & mask;
+                m[k] ^= t << j;
+                m[k + j] ^= t;
+            }
+        }
+    }
+}
 
 #if defined(__AVX512BW__)
 // The same table as join/pairs/count_pairs.hpp's build_slice_table, for run time only
@@ -101,6 +119,105 @@ inline void build_slice_table_avx512(const diagonal_key* ys, std::size_t ny, int
         }
     }
 }
+#endif
+
+#if !defined(__AVX512BW__) && (defined(__GNUC__) || defined(__clang__))
+#define NQUEENS_VECTOR_SLICE_TABLE 1
+// The same table as join/pairs/count_pairs.hpp's build_slice_table, for run
+// time only, with the vector types of GCC and Clang: 4 words at a time (one
+// AVX2 register, or two SSE2 ones). The planes are stored plane by plane
+// (planes[b * stride + w]), so that 4 words of one plane are one load. A
+// slice's rows are the ORs of a row of a table of its low bits and one of
+// its high bits (at most 16 rows each), both built for 4 words before their
+// rows are written: one OR and one store per row and 4 words, where the
+// plain build loads a row and a plane word by word (about 3x the time).
+inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int width, std::size_t bits,
+                                     std::size_t slice, std::vector<std::uint64_t>& planes,
+                                     std::vector<std::uint64_t>& table)
+{
+    using words4 = std::uint64_t __attribute__((vector_size(32)));
+    constexpr std::size_t lanes = 4;
+    const std::size_t words = (ny + 63) / 64;
+    const std::size_t stride = (words + lanes - 1) / lanes * lanes;
+    const std::size_t slices = (bits + slice - 1) / slice;
+    const std::size_t values = std::size_t{1} << slice;
+    // Every plane a slice reads, zero past the key's bits and past the last word.
+    const std::size_t plane_count = slices * slice;
+    if (planes.size() < plane_count * stride) planes.resize(plane_count * stride);
+    for (std::size_t w = 0; w < words; ++w) {
+        std::array<std::uint64_t, 64> block{};
+        const std::size_t first = 64 * w;
+        const std::size_t count = ny - first < 64 ? ny - first : 64;
+        for (std::size_t i = 0; i < count; ++i) block[i] = turned_key(ys[first + i], width);
+        transpose64(block);
+        for (std::size_t b = 0; b < bits; ++b) planes[b * stride + w] = block[b];
+    }
+    for (std::size_t b = 0; b < plane_count; ++b)
+        for (std::size_t w = b < bits ? words : 0; w < stride; ++w) planes[b * stride + w] = 0;
+
+    if (table.size() < slices * values * words) table.resize(slices * values * words);
+    const std::size_t low_bits = slice / 2;
+    const std::size_t low_values = std::size_t{1} << low_bits;
+    const std::size_t high_values = values / low_values;
+    const std::size_t used = ny - 64 * (words - 1);  // keys in the last word
+    words4 low[16], high[16];                        // a slice's rows for its low and its high bits
+    for (std::size_t s = 0; s < slices; ++s) {
+        std::uint64_t* rows = table.data() + s * values * words;
+        const std::uint64_t* plane = planes.data() + s * slice * stride;
+        for (std::size_t c = 0; c < words; c += lanes) {
+            words4 p;
+            low[0] = words4{};
+            // Slice 0 also marks the unused tail of the last word.
+            if (s == 0 && used < 64 && words - 1 - c < lanes)
+                low[0][words - 1 - c] = ~std::uint64_t{0} << used;
+            for (std::size_t v = 1; v < low_values; ++v) {
+                __builtin_memcpy(&p, plane + static_cast<std::size_t>(std::countr_zero(v)) * stride + c,
+                                 sizeof p);
+                low[v] = low[v & (v - 1)] | p;
+            }
+            high[0] = words4{};
+            for (std::size_t v = 1; v < high_values; ++v) {
+                __builtin_memcpy(
+                    &p, plane + (low_bits + static_cast<std::size_t>(std::countr_zero(v))) * stride + c,
+                    sizeof p);
+                high[v] = high[v & (v - 1)] | p;
+            }
+            const std::size_t live = words - c < lanes ? words - c : lanes;
+            for (std::size_t h = 0; h < high_values; ++h) {
+                for (std::size_t l = 0; l < low_values; ++l) {
+                    std::uint64_t* row = rows + (h * low_values + l) * words + c;
+                    const words4 r = high[h] | low[l];
+                    if (live == lanes)
+                        __builtin_memcpy(row, &r, sizeof r);
+                    else
+                        for (std::size_t i = 0; i < live; ++i) row[i] = r[i];
+                }
+            }
+        }
+    }
+}
+#if NQUEENS_CPU_TIER_AVX2
+// The same, built for AVX2 (join/pairs/cpu_tier.hpp): one register per 4 words.
+[[gnu::target(NQUEENS_TARGET_AVX2), gnu::flatten]] inline void build_slice_table_vector_avx2(
+    const diagonal_key* ys, std::size_t ny, int width, std::size_t bits, std::size_t slice,
+    std::vector<std::uint64_t>& planes, std::vector<std::uint64_t>& table)
+{
+    build_slice_table_vector(ys, ny, width, bits, slice, planes, table);
+}
+#endif
+// build_slice_table_vector in the widest build that `tier` allows.
+inline void build_slice_table_vector_as([[maybe_unused]] cpu_tier tier, const diagonal_key* ys,
+                                        std::size_t ny, int width, std::size_t bits, std::size_t slice,
+                                        std::vector<std::uint64_t>& planes, std::vector<std::uint64_t>& table)
+{
+#if NQUEENS_CPU_TIER_AVX2
+    if (tier >= cpu_tier::avx2)
+        return build_slice_table_vector_avx2(ys, ny, width, bits, slice, planes, table);
+#endif
+    build_slice_table_vector(ys, ny, width, bits, slice, planes, table);
+}
+#else
+#define NQUEENS_VECTOR_SLICE_TABLE 0
 #endif
 
 }  // namespace nqueens::detail
