@@ -25,13 +25,14 @@
 #   --against REV  compares this tree's library with the one of git
 #                revision REV (both measured by this tree's project_hours.cpp,
 #                built in DIR-against from REV's files laid in
-#                DIR-against-source): for each N, REV's build then this
+#                DIR-against-source): for each N, REV's build and this
 #                tree's count the same R tasks of every stratum (--rounds,
-#                default 20; same seed), and the ratio of their projections
-#                is printed (this tree / REV)
-#   --repeat K   with --against: K pairs of runs, REV's and this tree's in
-#                turn, each pair's ratio printed and their median last (the
-#                machine's speed can drift between two runs; default 1)
+#                default 20; same seed) at the same time, one a core (one
+#                after the other on one core), so that a drift of the
+#                machine's speed touches both alike; the ratio of their
+#                projections is printed (this tree / REV)
+#   --repeat K   with --against: K pairs of runs, each pair's ratio
+#                printed and their median last (default 1)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,7 +50,7 @@ while [ $# -gt 0 ]; do
     --against) against=$2; shift ;;
     --rounds) rounds=$2; rounds_given=1; shift ;;
     --repeat) repeat=$2; shift ;;
-    -h | --help) sed -n '2,34p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,35p' "$0"; exit 0 ;;
     -*) echo "project_hours.sh: unknown option '$1'" >&2; exit 2 ;;
     *) sizes+=("$1") ;;
     esac
@@ -71,7 +72,7 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
     -DNQUEENS_BUILD_BENCH=ON -DNQUEENS_BUILD_TESTS=OFF -DNQUEENS_BUILD_EXAMPLES=OFF \
     -DNQUEENS_BUILD_APPS=ON -DNQUEENS_INSTALL=OFF >/dev/null
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+trap 'rm -f "$log" "$log.before" "$log.after"' EXIT
 cmake --build "$build" -j2 --target project_hours >"$log" 2>&1 || { cat "$log"; exit 1; }
 
 echo "compiler: $(${CXX:-c++} --version | head -n 1); -O3 -march=native; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -108,8 +109,18 @@ short=$(git -C "$root" rev-parse --short "$commit")
 for n in "${sizes[@]}"; do
     ratios=()
     for ((i = 0; i < repeat; ++i)); do
-        before=$("$build-against/bench/project_hours" --rounds "$rounds" "$n")
-        after=$("$build/bench/project_hours" --rounds "$rounds" "$n")
+        # Both builds at the same time, one a core, where there are two:
+        # a drift of the machine's speed then touches both alike.
+        if [ "$(nproc)" -ge 2 ]; then
+            "$build-against/bench/project_hours" --rounds "$rounds" "$n" >"$log.before" &
+            "$build/bench/project_hours" --rounds "$rounds" "$n" >"$log.after"
+            wait $!
+            before=$(cat "$log.before")
+            after=$(cat "$log.after")
+        else
+            before=$("$build-against/bench/project_hours" --rounds "$rounds" "$n")
+            after=$("$build/bench/project_hours" --rounds "$rounds" "$n")
+        fi
         echo "before: $before"
         echo "after:  $after"
         ratios+=("$(awk -v a="$(seconds_of <<<"$after")" -v b="$(seconds_of <<<"$before")" \
