@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSL-1.0
 // Google Benchmark of the kernels on one thread: the plain search from the
 // empty board, the weighted walk of count_queens(n), the 8-fold symmetric search (--unique), the half-board
-// join (totals) and plan building.
+// join (totals), the pair count's slice table and plan building.
 #include <nqueens/count.hpp>
 #include <nqueens/count_symmetric.hpp>
+#include <nqueens/detail/join/pairs/count_pairs.hpp>
 #include <nqueens/detail/search/kernel.hpp>
 #include <nqueens/detail/search/orbit_walk.hpp>
 #include <nqueens/detail/search/symmetric_search.hpp>
@@ -11,7 +12,10 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <random>
+#include <vector>
 
 namespace {
 
@@ -87,6 +91,41 @@ void half_join(benchmark::State& state)
     plan_tasks(state, nqueens::count_mode::total);
 }
 
+// The pair count's table of one group of ny turned keys of n = 27 and 28
+// (tops of 11 rows: keys of 42 bits), in slices of the given width (what
+// join_key_runs picks for two groups of ny); the plain build against the
+// run-time one (AVX-512, or 8 words at a time), one after the other in
+// this process.
+enum class table_build { plain, run_time };
+void slice_table(benchmark::State& state, table_build build)
+{
+    const auto ny = static_cast<std::size_t>(state.range(0));
+    const auto slice = static_cast<std::size_t>(state.range(1));
+    constexpr int width = 21;
+    constexpr std::size_t bits = 2 * width;
+    std::vector<nqueens::detail::diagonal_key> ys(ny);
+    std::mt19937_64 random(1);
+    for (auto& y : ys) y = random() & ((std::uint64_t{1} << bits) - 1);
+    std::vector<std::uint64_t> planes, table;
+    for (auto _ : state) {
+        if (build == table_build::plain)
+            nqueens::detail::build_slice_table(ys.data(), ny, width, bits, slice, planes, table);
+        else
+#if defined(__AVX512BW__)
+            nqueens::detail::build_slice_table_avx512(ys.data(), ny, width, bits, slice, planes, table);
+#elif NQUEENS_VECTOR_SLICE_TABLE
+            nqueens::detail::build_slice_table_vector_as(nqueens::detail::cpu_tier::best, ys.data(), ny,
+                                                         width, bits, slice, planes, table);
+#else
+            nqueens::detail::build_slice_table(ys.data(), ny, width, bits, slice, planes, table);
+#endif
+        benchmark::DoNotOptimize(table.data());
+        benchmark::ClobberMemory();
+    }
+    state.counters["keys_per_s"] =
+        benchmark::Counter(static_cast<double>(ny), benchmark::Counter::kIsIterationInvariantRate);
+}
+
 void plan_build(benchmark::State& state, nqueens::count_mode mode)
 {
     const int n = static_cast<int>(state.range(0));
@@ -102,6 +141,16 @@ BENCHMARK(plain_search)->DenseRange(10, 14, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(orbit_walk)->DenseRange(10, 14, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(symmetric_search)->DenseRange(10, 15, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK(half_join)->DenseRange(10, 16, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(slice_table, plain, table_build::plain)
+    ->Args({256, 6})
+    ->Args({2048, 7})
+    ->Args({16384, 7})
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(slice_table, run_time, table_build::run_time)
+    ->Args({256, 6})
+    ->Args({2048, 7})
+    ->Args({16384, 7})
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(plan_build, with_distinct, nqueens::count_mode::with_distinct)
     ->Arg(16)
     ->Arg(20)

@@ -238,7 +238,7 @@ constexpr std::uint64_t count_fits_direct_as([[maybe_unused]] cpu_tier tier, con
 // table[(s * 2^slice + v) * words + w] is the OR of the planes of the key
 // bits v has in slice s. The plain build, for constant evaluation and for
 // compilers without vector types; join/pairs/slice_table.hpp builds the same
-// at run time with AVX-512, or 4 words at a time (AVX2 or SSE2).
+// at run time with AVX-512, or 8 words at a time (AVX2 or SSE2).
 constexpr void build_slice_table(const diagonal_key* ys, std::size_t ny, int width, std::size_t bits,
                                  std::size_t slice, std::vector<std::uint64_t>& planes,
                                  std::vector<std::uint64_t>& table)

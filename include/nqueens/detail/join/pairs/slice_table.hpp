@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// The sliced pair count's lookup table at run time, with AVX-512 or 4 words at a time: rows from two
+// The sliced pair count's lookup table at run time, with AVX-512 or 8 words at a time: rows from two
 // half tables.
 #ifndef NQUEENS_DETAIL_JOIN_PAIRS_SLICE_TABLE_HPP
 #define NQUEENS_DETAIL_JOIN_PAIRS_SLICE_TABLE_HPP
@@ -11,6 +11,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #if defined(__AVX512BW__)
@@ -124,19 +125,20 @@ inline void build_slice_table_avx512(const diagonal_key* ys, std::size_t ny, int
 #if !defined(__AVX512BW__) && (defined(__GNUC__) || defined(__clang__))
 #define NQUEENS_VECTOR_SLICE_TABLE 1
 // The same table as join/pairs/count_pairs.hpp's build_slice_table, for run
-// time only, with the vector types of GCC and Clang: 4 words at a time (one
-// AVX2 register, or two SSE2 ones). The planes are stored plane by plane
-// (planes[b * stride + w]), so that 4 words of one plane are one load. A
-// slice's rows are the ORs of a row of a table of its low bits and one of
-// its high bits (at most 16 rows each), both built for 4 words before their
-// rows are written: one OR and one store per row and 4 words, where the
-// plain build loads a row and a plane word by word (about 3x the time).
+// time only, with the vector types of GCC and Clang: 8 words at a time (two
+// AVX2 registers, or four SSE2 ones), a whole cache line of each row. The
+// planes are stored plane by plane (planes[b * stride + w]), so that 8
+// words of one plane are one load. A slice's rows are the ORs of a row of
+// a table of its low bits and one of its high bits (at most 16 rows each),
+// both built for 8 words before their rows are written: one OR and one
+// store per row and 8 words, where the plain build loads a row and a plane
+// word by word.
 inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int width, std::size_t bits,
                                      std::size_t slice, std::vector<std::uint64_t>& planes,
                                      std::vector<std::uint64_t>& table)
 {
-    using words4 = std::uint64_t __attribute__((vector_size(32)));
-    constexpr std::size_t lanes = 4;
+    using words8 = std::uint64_t __attribute__((vector_size(64)));
+    constexpr std::size_t lanes = 8;
     const std::size_t words = (ny + 63) / 64;
     const std::size_t stride = (words + lanes - 1) / lanes * lanes;
     const std::size_t slices = (bits + slice - 1) / slice;
@@ -160,44 +162,49 @@ inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int
     const std::size_t low_values = std::size_t{1} << low_bits;
     const std::size_t high_values = values / low_values;
     const std::size_t used = ny - 64 * (words - 1);  // keys in the last word
-    words4 low[16], high[16];                        // a slice's rows for its low and its high bits
-    for (std::size_t s = 0; s < slices; ++s) {
+    // The rows of slice s for `live` words from word c, with vectors of
+    // type V (V's words past `live` are not stored).
+    const auto rows_at = [&]<class V>(std::type_identity<V>, std::size_t s, std::size_t c, std::size_t live) {
+        constexpr std::size_t width = sizeof(V) / sizeof(std::uint64_t);
         std::uint64_t* rows = table.data() + s * values * words;
         const std::uint64_t* plane = planes.data() + s * slice * stride;
-        for (std::size_t c = 0; c < words; c += lanes) {
-            words4 p;
-            low[0] = words4{};
-            // Slice 0 also marks the unused tail of the last word.
-            if (s == 0 && used < 64 && words - 1 - c < lanes)
-                low[0][words - 1 - c] = ~std::uint64_t{0} << used;
-            for (std::size_t v = 1; v < low_values; ++v) {
-                __builtin_memcpy(&p, plane + static_cast<std::size_t>(std::countr_zero(v)) * stride + c,
-                                 sizeof p);
-                low[v] = low[v & (v - 1)] | p;
-            }
-            high[0] = words4{};
-            for (std::size_t v = 1; v < high_values; ++v) {
-                __builtin_memcpy(
-                    &p, plane + (low_bits + static_cast<std::size_t>(std::countr_zero(v))) * stride + c,
-                    sizeof p);
-                high[v] = high[v & (v - 1)] | p;
-            }
-            const std::size_t live = words - c < lanes ? words - c : lanes;
-            for (std::size_t h = 0; h < high_values; ++h) {
-                for (std::size_t l = 0; l < low_values; ++l) {
-                    std::uint64_t* row = rows + (h * low_values + l) * words + c;
-                    const words4 r = high[h] | low[l];
-                    if (live == lanes)
-                        __builtin_memcpy(row, &r, sizeof r);
-                    else
-                        for (std::size_t i = 0; i < live; ++i) row[i] = r[i];
-                }
+        V low[16], high[16], p;  // the slice's rows for its low and its high bits
+        low[0] = V{};
+        // Slice 0 also marks the unused tail of the last word.
+        if (s == 0 && used < 64 && words - 1 - c < width) low[0][words - 1 - c] = ~std::uint64_t{0} << used;
+        for (std::size_t v = 1; v < low_values; ++v) {
+            __builtin_memcpy(&p, plane + static_cast<std::size_t>(std::countr_zero(v)) * stride + c,
+                             sizeof p);
+            low[v] = low[v & (v - 1)] | p;
+        }
+        high[0] = V{};
+        for (std::size_t v = 1; v < high_values; ++v) {
+            __builtin_memcpy(&p,
+                             plane + (low_bits + static_cast<std::size_t>(std::countr_zero(v))) * stride + c,
+                             sizeof p);
+            high[v] = high[v & (v - 1)] | p;
+        }
+        for (std::size_t h = 0; h < high_values; ++h) {
+            for (std::size_t l = 0; l < low_values; ++l) {
+                std::uint64_t* row = rows + (h * low_values + l) * words + c;
+                const V r = high[h] | low[l];
+                if (live == width)
+                    __builtin_memcpy(row, &r, sizeof r);
+                else
+                    for (std::size_t i = 0; i < live; ++i) row[i] = r[i];
             }
         }
+    };
+    // A whole cache line of each row at a time, then 4 words at a time.
+    using words4 = std::uint64_t __attribute__((vector_size(32)));
+    for (std::size_t s = 0; s < slices; ++s) {
+        std::size_t c = 0;
+        for (; c + lanes <= words; c += lanes) rows_at(std::type_identity<words8>{}, s, c, lanes);
+        for (; c < words; c += 4) rows_at(std::type_identity<words4>{}, s, c, words - c < 4 ? words - c : 4);
     }
 }
 #if NQUEENS_CPU_TIER_AVX2
-// The same, built for AVX2 (join/pairs/cpu_tier.hpp): one register per 4 words.
+// The same, built for AVX2 (join/pairs/cpu_tier.hpp): 4 words a register.
 [[gnu::target(NQUEENS_TARGET_AVX2), gnu::flatten]] inline void build_slice_table_vector_avx2(
     const diagonal_key* ys, std::size_t ny, int width, std::size_t bits, std::size_t slice,
     std::vector<std::uint64_t>& planes, std::vector<std::uint64_t>& table)
