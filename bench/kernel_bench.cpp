@@ -114,8 +114,9 @@ void slice_table(benchmark::State& state, table_build build)
 #if defined(__AVX512BW__)
             nqueens::detail::build_slice_table_avx512(ys.data(), ny, width, bits, slice, planes, table);
 #elif NQUEENS_VECTOR_SLICE_TABLE
-            nqueens::detail::build_slice_table_vector_as(nqueens::detail::cpu_tier::best, ys.data(), ny,
-                                                         width, bits, slice, planes, table);
+            nqueens::detail::build_slice_table_vector_as(
+                nqueens::detail::usable_cpu_tier(nqueens::detail::cpu_tier::best), ys.data(), ny, width, bits,
+                slice, planes, table);
 #else
             nqueens::detail::build_slice_table(ys.data(), ny, width, bits, slice, planes, table);
 #endif

@@ -71,8 +71,13 @@ NQUEENS_BENCH=1 bash "$root/.ci/setup"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
     -DNQUEENS_BUILD_BENCH=ON -DNQUEENS_BUILD_TESTS=OFF -DNQUEENS_BUILD_EXAMPLES=OFF \
     -DNQUEENS_BUILD_APPS=ON -DNQUEENS_INSTALL=OFF >/dev/null
-log=$(mktemp)
-trap 'rm -f "$log" "$log.before" "$log.after"' EXIT
+# A folder of our own for the logs; REV's run, while it runs beside this
+# tree's, is stopped with the script.
+scratch=$(mktemp -d)
+log=$scratch/build.log
+beside=""
+trap '[ -z "$beside" ] || kill "$beside" 2>/dev/null || true; rm -rf "$scratch"' EXIT
+trap 'exit 130' INT TERM
 cmake --build "$build" -j2 --target project_hours >"$log" 2>&1 || { cat "$log"; exit 1; }
 
 echo "compiler: $(${CXX:-c++} --version | head -n 1); -O3 -march=native; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -112,11 +117,13 @@ for n in "${sizes[@]}"; do
         # Both builds at the same time, one a core, where there are two:
         # a drift of the machine's speed then touches both alike.
         if [ "$(nproc)" -ge 2 ]; then
-            "$build-against/bench/project_hours" --rounds "$rounds" "$n" >"$log.before" &
-            "$build/bench/project_hours" --rounds "$rounds" "$n" >"$log.after"
-            wait $!
-            before=$(cat "$log.before")
-            after=$(cat "$log.after")
+            "$build-against/bench/project_hours" --rounds "$rounds" "$n" >"$scratch/before" &
+            beside=$!
+            "$build/bench/project_hours" --rounds "$rounds" "$n" >"$scratch/after"
+            wait "$beside"
+            beside=""
+            before=$(cat "$scratch/before")
+            after=$(cat "$scratch/after")
         else
             before=$("$build-against/bench/project_hours" --rounds "$rounds" "$n")
             after=$("$build/bench/project_hours" --rounds "$rounds" "$n")

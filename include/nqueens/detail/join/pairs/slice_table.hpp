@@ -132,7 +132,7 @@ inline void build_slice_table_avx512(const diagonal_key* ys, std::size_t ny, int
 // a table of its low bits and one of its high bits (at most 16 rows each),
 // both built for 8 words before their rows are written: one OR and one
 // store per row and 8 words, where the plain build loads a row and a plane
-// word by word.
+// word by word. Slices of 1 to 8 bits (join_key_runs picks 4 to 8).
 inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int width, std::size_t bits,
                                      std::size_t slice, std::vector<std::uint64_t>& planes,
                                      std::vector<std::uint64_t>& table)
@@ -164,14 +164,19 @@ inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int
     const std::size_t used = ny - 64 * (words - 1);  // keys in the last word
     // The rows of slice s for `live` words from word c, with vectors of
     // type V (V's words past `live` are not stored).
-    const auto rows_at = [&]<class V>(std::type_identity<V>, std::size_t s, std::size_t c, std::size_t live) {
-        constexpr std::size_t width = sizeof(V) / sizeof(std::uint64_t);
+    // Always inlined, so that the AVX2 build below compiles it for AVX2
+    // (Clang's flatten inlines only the calls made directly).
+    const auto rows_at = [&]<class V>(std::type_identity<V>, std::size_t s, std::size_t c, std::size_t live)
+        __attribute__((always_inline))
+    {
+        constexpr std::size_t vector_words = sizeof(V) / sizeof(std::uint64_t);
         std::uint64_t* rows = table.data() + s * values * words;
         const std::uint64_t* plane = planes.data() + s * slice * stride;
         V low[16], high[16], p;  // the slice's rows for its low and its high bits
         low[0] = V{};
         // Slice 0 also marks the unused tail of the last word.
-        if (s == 0 && used < 64 && words - 1 - c < width) low[0][words - 1 - c] = ~std::uint64_t{0} << used;
+        if (s == 0 && used < 64 && words - 1 - c < vector_words)
+            low[0][words - 1 - c] = ~std::uint64_t{0} << used;
         for (std::size_t v = 1; v < low_values; ++v) {
             __builtin_memcpy(&p, plane + static_cast<std::size_t>(std::countr_zero(v)) * stride + c,
                              sizeof p);
@@ -188,7 +193,7 @@ inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int
             for (std::size_t l = 0; l < low_values; ++l) {
                 std::uint64_t* row = rows + (h * low_values + l) * words + c;
                 const V r = high[h] | low[l];
-                if (live == width)
+                if (live == vector_words)
                     __builtin_memcpy(row, &r, sizeof r);
                 else
                     for (std::size_t i = 0; i < live; ++i) row[i] = r[i];

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: BSL-1.0
 // detail/join/pairs/count_pairs.hpp's split of large groups by key bits (choose_key_split): split by any
 // number of bits, the pair count counts what a pair-by-pair check counts; its cost splits the large groups
-// of n = 26 and leaves small groups, and groups that no bit divides, whole.
+// of n = 26 and leaves small groups, and groups that no bit divides, whole; the table built at run time is
+// the plain build's.
 #include "support/failures.hpp"
 #include "support/join_brute.hpp"
 
 #include <nqueens/detail/join/layout.hpp>
 #include <nqueens/detail/join/pairs/count_pairs.hpp>
+#include <nqueens/detail/join/pairs/cpu_tier.hpp>
+#include <nqueens/detail/join/pairs/slice_table.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -92,4 +95,49 @@ TEST_CASE("the cost splits large groups and leaves small ones whole", "[count_pa
     // Keys that hold no bit rule no pair out: nothing to gain by a split.
     const std::vector<d::diagonal_key> empty(xs.size(), 0);
     CHECK(d::choose_key_split(layout, empty.data(), empty.size(), ys.data(), ys.size(), -1).bits == 0);
+}
+
+TEST_CASE(
+    "the pair count's table built at run time is the plain build's, for every group size and slice width",
+    "[count_pairs]")
+{
+    // The run-time build (join/pairs/slice_table.hpp: 8 words at a time,
+    // then 4, or AVX-512) in each of its builds this CPU runs, against the
+    // plain one, into buffers filled with ones first and reused from large
+    // groups to small, so that a word it failed to write would show: the
+    // last word's unused tail inside a block of 8 words and of 4, blocks of
+    // 1 to 3 words left over, and slices past the key's last bit.
+    std::mt19937_64 random(64);
+    std::vector<d::cpu_tier> tiers{d::cpu_tier::baseline};
+    if (d::usable_cpu_tier(d::cpu_tier::best) >= d::cpu_tier::avx2) tiers.push_back(d::cpu_tier::avx2);
+    std::vector<std::uint64_t> planes(std::size_t{1} << 16, ~std::uint64_t{0});
+    std::vector<std::uint64_t> table(std::size_t{1} << 17, ~std::uint64_t{0});
+    std::vector<std::uint64_t> plain_planes, plain_table;
+    nqueens::test::failures wrong;
+    for (const int width : {5, 21, 31}) {  // keys of 10, 42 and 62 bits
+        const auto bits = static_cast<std::size_t>(2 * width);
+        for (const std::size_t ny :
+             {1025, 1000, 700, 600, 513, 512, 511, 500, 300, 256, 200, 65, 64, 63, 1}) {
+            std::vector<d::diagonal_key> ys(ny);
+            for (d::diagonal_key& y : ys) y = random() & ((d::diagonal_key{1} << bits) - 1);
+            const std::size_t words = (ny + 63) / 64;
+            for (std::size_t slice = 1; slice <= 8; ++slice) {
+                d::build_slice_table(ys.data(), ny, width, bits, slice, plain_planes, plain_table);
+                const std::size_t size = (bits + slice - 1) / slice * (std::size_t{1} << slice) * words;
+                for ([[maybe_unused]] const d::cpu_tier tier : tiers) {
+#if NQUEENS_VECTOR_SLICE_TABLE
+                    d::build_slice_table_vector_as(tier, ys.data(), ny, width, bits, slice, planes, table);
+#else
+                    d::build_slice_table_avx512(ys.data(), ny, width, bits, slice, planes, table);
+#endif
+                    std::size_t differ = 0;
+                    for (std::size_t i = 0; i < size; ++i) differ += table[i] != plain_table[i] ? 1 : 0;
+                    wrong.check(differ == 0, "key bits ", bits, ", ", ny, " keys, slices of ", slice,
+                                " bits, tier ", static_cast<int>(tier), ": ", differ, " words differ");
+                }
+            }
+        }
+    }
+    NQUEENS_CHECK_NO_FAILURES(wrong);
+    CHECK(wrong.checked >= 3 * 15 * 8);
 }
