@@ -259,11 +259,7 @@ constexpr void build_slice_table(const diagonal_key* ys, std::size_t ny, int wid
     } else {
         planes.resize(words * bits);
         for (std::size_t w = 0; w < words; ++w) {
-            std::array<std::uint64_t, 64> block{};
-            const std::size_t first = 64 * w;
-            const std::size_t count = ny - first < 64 ? ny - first : 64;
-            for (std::size_t i = 0; i < count; ++i) block[i] = turned_key(ys[first + i], width);
-            transpose64(block);
+            const std::array<std::uint64_t, 64> block = turned_planes(ys, ny, w, width);
             for (std::size_t b = 0; b < bits; ++b) planes[w * bits + b] = block[b];
         }
     }

@@ -37,6 +37,21 @@ constexpr void transpose64(std::array<std::uint64_t, 64>& m) noexcept
     }
 }
 
+// The bit planes of the turned keys ys[64w .. 64w + 64) (fewer at the end
+// of ys): bit i of the result's word b is key bit b of the turned key
+// number 64w + i, zero past the last key. Both builds of the slice table
+// without AVX-512 take their planes from it.
+constexpr std::array<std::uint64_t, 64> turned_planes(const diagonal_key* ys, std::size_t ny, std::size_t w,
+                                                      int width) noexcept
+{
+    std::array<std::uint64_t, 64> block{};
+    const std::size_t first = 64 * w;
+    const std::size_t count = ny - first < 64 ? ny - first : 64;
+    for (std::size_t i = 0; i < count; ++i) block[i] = turned_key(ys[first + i], width);
+    transpose64(block);
+    return block;
+}
+
 #if defined(__AVX512BW__)
 // The same table as join/pairs/count_pairs.hpp's build_slice_table, for run time only
 // where the compiler may use AVX-512BW. table[(s * 2^slice + v) * words +
@@ -147,11 +162,7 @@ inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int
     const std::size_t plane_count = slices * slice;
     if (planes.size() < plane_count * stride) planes.resize(plane_count * stride);
     for (std::size_t w = 0; w < words; ++w) {
-        std::array<std::uint64_t, 64> block{};
-        const std::size_t first = 64 * w;
-        const std::size_t count = ny - first < 64 ? ny - first : 64;
-        for (std::size_t i = 0; i < count; ++i) block[i] = turned_key(ys[first + i], width);
-        transpose64(block);
+        const std::array<std::uint64_t, 64> block = turned_planes(ys, ny, w, width);
         for (std::size_t b = 0; b < bits; ++b) planes[b * stride + w] = block[b];
     }
     for (std::size_t b = 0; b < plane_count; ++b)
