@@ -143,12 +143,16 @@ BENCHMARK(orbit_walk)->DenseRange(10, 14, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(symmetric_search)->DenseRange(10, 15, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK(half_join)->DenseRange(10, 16, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(slice_table, plain, table_build::plain)
+    ->Args({128, 6})
     ->Args({256, 6})
+    ->Args({640, 6})
     ->Args({2048, 7})
     ->Args({16384, 7})
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(slice_table, run_time, table_build::run_time)
+    ->Args({128, 6})
     ->Args({256, 6})
+    ->Args({640, 6})
     ->Args({2048, 7})
     ->Args({16384, 7})
     ->Unit(benchmark::kMicrosecond);

@@ -168,16 +168,17 @@ inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int
     for (std::size_t b = 0; b < plane_count; ++b)
         for (std::size_t w = b < bits ? words : 0; w < stride; ++w) planes[b * stride + w] = 0;
 
-    if (table.size() < slices * values * words) table.resize(slices * values * words);
+    // 3 words of room past the table: the last row's partial block is stored whole.
+    if (table.size() < slices * values * words + 3) table.resize(slices * values * words + 3);
     const std::size_t low_bits = slice / 2;
     const std::size_t low_values = std::size_t{1} << low_bits;
     const std::size_t high_values = values / low_values;
     const std::size_t used = ny - 64 * (words - 1);  // keys in the last word
-    // The rows of slice s for `live` words from word c, with vectors of
-    // type V (V's words past `live` are not stored).
+    // The rows of slice s for the words from word c, with vectors of type V,
+    // each row's vector stored whole, rows in order.
     // Always inlined, so that the AVX2 build below compiles it for AVX2
     // (Clang's flatten inlines only the calls made directly).
-    const auto rows_at = [&]<class V>(std::type_identity<V>, std::size_t s, std::size_t c, std::size_t live)
+    const auto rows_at = [&]<class V>(std::type_identity<V>, std::size_t s, std::size_t c)
         __attribute__((always_inline))
     {
         constexpr std::size_t vector_words = sizeof(V) / sizeof(std::uint64_t);
@@ -204,19 +205,23 @@ inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int
             for (std::size_t l = 0; l < low_values; ++l) {
                 std::uint64_t* row = rows + (h * low_values + l) * words + c;
                 const V r = high[h] | low[l];
-                if (live == vector_words)
-                    __builtin_memcpy(row, &r, sizeof r);
-                else
-                    for (std::size_t i = 0; i < live; ++i) row[i] = r[i];
+                __builtin_memcpy(row, &r, sizeof r);
             }
         }
     };
-    // A whole cache line of each row at a time, then 4 words at a time.
+    // A whole cache line of each row at a time, then 4 words at a time. A
+    // last block of 1 to 3 words is stored 4 words a row too, and first
+    // (word by word out of a register, it made a group of a few words
+    // slower than the plain build): each row's spill into the next row's
+    // first words is then written over by the blocks before it, or by the
+    // next row itself where there are none.
     using words4 = std::uint64_t __attribute__((vector_size(32)));
+    const std::size_t whole = words / lanes * lanes;
+    const std::size_t tail = words / 4 * 4;  // the first word of the last block of 1 to 3 words
     for (std::size_t s = 0; s < slices; ++s) {
-        std::size_t c = 0;
-        for (; c + lanes <= words; c += lanes) rows_at(std::type_identity<words8>{}, s, c, lanes);
-        for (; c < words; c += 4) rows_at(std::type_identity<words4>{}, s, c, words - c < 4 ? words - c : 4);
+        if (tail < words) rows_at(std::type_identity<words4>{}, s, tail);
+        for (std::size_t c = 0; c < whole; c += lanes) rows_at(std::type_identity<words8>{}, s, c);
+        for (std::size_t c = whole; c < tail; c += 4) rows_at(std::type_identity<words4>{}, s, c);
     }
 }
 #if NQUEENS_CPU_TIER_AVX2
