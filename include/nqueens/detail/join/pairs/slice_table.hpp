@@ -168,7 +168,8 @@ inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int
     for (std::size_t b = 0; b < plane_count; ++b)
         for (std::size_t w = b < bits ? words : 0; w < stride; ++w) planes[b * stride + w] = 0;
 
-    // 3 words of room past the table: the last row's partial block is stored whole.
+    // 3 words of room past the table: the last row's last block of 1 to 3
+    // words (below 4 words a row, the whole row) is stored 4 words at once.
     if (table.size() < slices * values * words + 3) table.resize(slices * values * words + 3);
     const std::size_t low_bits = slice / 2;
     const std::size_t low_values = std::size_t{1} << low_bits;
