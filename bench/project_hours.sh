@@ -92,14 +92,32 @@ if [ -z "$against" ]; then
     exit 0
 fi
 
-# REV's tree with this tree's project_hours.cpp, built the same way (in a
-# source folder of its own, laid anew each time, so that the build's cache
-# stays valid).
+# REV's tree with this tree's project_hours.cpp, built the same way, in a
+# source folder of its own. REV's files are laid out in the scratch folder
+# and only those that differ from the source folder's are copied over (and
+# those REV lacks removed), so that the files unchanged since the last run
+# keep their times and the build stays up to date: against the same REV
+# again, nothing is rebuilt.
 source_dir=$build-against-source
-rm -rf "$source_dir"
-mkdir "$source_dir"
-git -C "$root" archive "$commit" | tar -x -C "$source_dir"
-cp "$root/bench/project_hours.cpp" "$source_dir/bench/project_hours.cpp"
+fresh=$scratch/source
+mkdir "$fresh"
+git -C "$root" archive "$commit" | tar -x -C "$fresh"
+cp "$root/bench/project_hours.cpp" "$fresh/bench/project_hours.cpp"
+if [ -L "$source_dir" ] || { [ -e "$source_dir" ] && [ ! -d "$source_dir" ]; }; then
+    echo "project_hours.sh: $source_dir is not a folder of ours" >&2
+    exit 1
+fi
+mkdir -p "$source_dir"
+(cd "$fresh" && find . -type f -print0) | while IFS= read -r -d '' f; do
+    if ! cmp -s "$fresh/$f" "$source_dir/$f"; then
+        mkdir -p "$(dirname "$source_dir/$f")"
+        rm -f "$source_dir/$f"
+        cp "$fresh/$f" "$source_dir/$f"
+    fi
+done
+(cd "$source_dir" && find . -type f -print0) | while IFS= read -r -d '' f; do
+    [ -e "$fresh/$f" ] || rm -f "$source_dir/$f"
+done
 cmake -S "$source_dir" -B "$build-against" -DCMAKE_BUILD_TYPE=Release \
     -DNQUEENS_BUILD_BENCH=ON -DNQUEENS_BUILD_TESTS=OFF -DNQUEENS_BUILD_EXAMPLES=OFF \
     -DNQUEENS_BUILD_APPS=ON -DNQUEENS_INSTALL=OFF >"$log" 2>&1 || { cat "$log"; exit 1; }
