@@ -127,11 +127,17 @@ TEST_CASE(
                 d::build_slice_table(ys.data(), ny, width, bits, slice, plain_planes, plain_table);
                 const std::size_t size = (bits + slice - 1) / slice * (std::size_t{1} << slice) * words;
                 for ([[maybe_unused]] const d::cpu_tier tier : tiers) {
+                    const auto build = [&](std::vector<std::uint64_t>& into_planes,
+                                           std::vector<std::uint64_t>& into_table) {
 #if NQUEENS_VECTOR_SLICE_TABLE
-                    d::build_slice_table_vector_as(tier, ys.data(), ny, width, bits, slice, planes, table);
+                        d::build_slice_table_vector_as(tier, ys.data(), ny, width, bits, slice, into_planes,
+                                                       into_table);
 #else
-                    d::build_slice_table_avx512(ys.data(), ny, width, bits, slice, planes, table);
+                        d::build_slice_table_avx512(ys.data(), ny, width, bits, slice, into_planes,
+                                                    into_table);
 #endif
+                    };
+                    build(planes, table);
                     std::size_t differ = 0;
                     for (std::size_t i = 0; i < size; ++i) differ += table[i] != plain_table[i] ? 1 : 0;
                     wrong.check(differ == 0, "key bits ", bits, ", ", ny, " keys, slices of ", slice,
@@ -139,12 +145,7 @@ TEST_CASE(
                     // Into empty buffers too: a store past the room the build
                     // makes shows under the address sanitizer.
                     std::vector<std::uint64_t> fresh_planes, fresh_table;
-#if NQUEENS_VECTOR_SLICE_TABLE
-                    d::build_slice_table_vector_as(tier, ys.data(), ny, width, bits, slice, fresh_planes,
-                                                   fresh_table);
-#else
-                    d::build_slice_table_avx512(ys.data(), ny, width, bits, slice, fresh_planes, fresh_table);
-#endif
+                    build(fresh_planes, fresh_table);
                     wrong.check(std::equal(plain_table.begin(),
                                            plain_table.begin() + static_cast<std::ptrdiff_t>(size),
                                            fresh_table.begin()),
