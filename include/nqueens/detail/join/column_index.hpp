@@ -14,8 +14,8 @@ namespace nqueens::detail {
 
 // v.resize(size), which Clang 14 cannot evaluate for libstdc++'s vector of
 // integers; assign() (slower: it writes every element) works everywhere.
-template <class T>
-constexpr void resize_for_overwrite(std::vector<T>& v, std::size_t size)
+template <class T, class Allocator>
+constexpr void resize_for_overwrite(std::vector<T, Allocator>& v, std::size_t size)
 {
     if (std::is_constant_evaluated())
         v.assign(size, T{});

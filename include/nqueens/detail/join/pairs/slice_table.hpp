@@ -11,6 +11,8 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <type_traits>
 #include <vector>
 
@@ -19,6 +21,35 @@
 #endif
 
 namespace nqueens::detail {
+
+// Storage on 64-byte boundaries at run time (a whole cache line, an
+// AVX-512 register, two AVX2 ones): a table row that starts there is read
+// without loads split across lines. Constant evaluation takes
+// std::allocator's storage, the only kind it has.
+template <class T>
+struct line_allocator {
+    using value_type = T;
+    static constexpr std::align_val_t line{64};
+    line_allocator() = default;
+    template <class U>
+    constexpr line_allocator(const line_allocator<U>&) noexcept
+    {
+    }
+    constexpr T* allocate(std::size_t count)
+    {
+        if (std::is_constant_evaluated()) return std::allocator<T>{}.allocate(count);
+        return static_cast<T*>(::operator new(count * sizeof(T), line));
+    }
+    constexpr void deallocate(T* p, std::size_t count) noexcept
+    {
+        if (std::is_constant_evaluated()) return std::allocator<T>{}.deallocate(p, count);
+        ::operator delete(p, line);
+    }
+    friend constexpr bool operator==(const line_allocator&, const line_allocator&) noexcept { return true; }
+};
+
+// The slice table's words (and the planes it is built from).
+using table_words = std::vector<std::uint64_t, line_allocator<std::uint64_t>>;
 
 // Transposes a 64 x 64 bit matrix: afterwards bit i of m[b] is what bit b
 // of m[i] was (6 rounds of swapping ever smaller blocks).
@@ -64,11 +95,13 @@ constexpr std::array<std::uint64_t, 64> turned_planes(const diagonal_key* ys, st
 // 64 x 64 bit transpose takes hundreds. A slice's 2^slice rows are the ORs
 // of a row of a table of its low bits and one of its high bits, both held in
 // registers, for 8 words at a time: one OR and one store per row, no load.
+// Rows of `words` words, at least (ny + 63) / 64, as in
+// build_slice_table_vector (below).
 inline void build_slice_table_avx512(const diagonal_key* ys, std::size_t ny, int width, std::size_t bits,
-                                     std::size_t slice, std::vector<std::uint64_t>& planes,
-                                     std::vector<std::uint64_t>& table)
+                                     std::size_t slice, table_words& planes, table_words& table,
+                                     std::size_t words)
 {
-    const std::size_t words = (ny + 63) / 64;
+    const std::size_t key_words = (ny + 63) / 64;
     const std::size_t stride = (words + 7) / 8 * 8;  // planes[b * stride + w]
     const std::size_t slices = (bits + slice - 1) / slice;
     const std::size_t values = std::size_t{1} << slice;
@@ -80,7 +113,9 @@ inline void build_slice_table_avx512(const diagonal_key* ys, std::size_t ny, int
     const __mmask8 all = 0xFF;
     const __m512i half = _mm512_set1_epi64(static_cast<long long>((diagonal_key{1} << width) - 1));
     alignas(64) std::array<std::uint8_t, 8 * 64> bytes{};  // bytes[j * 64 + i]: byte j of key i
-    for (std::size_t w = 0; w < words; ++w) {
+    for (std::size_t b = 0; b < bits; ++b)
+        for (std::size_t w = key_words; w < words; ++w) planes[b * stride + w] = 0;
+    for (std::size_t w = 0; w < key_words; ++w) {
         for (std::size_t k = 0; k < 8; ++k) {
             const std::size_t at = 64 * w + 8 * k;
             const __m512i key = _mm512_maskz_loadu_epi64(at < ny ? live_mask(ny - at) : 0, ys + at);
@@ -116,10 +151,14 @@ inline void build_slice_table_avx512(const diagonal_key* ys, std::size_t ny, int
                                 : _mm512_setzero_si512();
             };
             low[0] = _mm512_setzero_si512();
-            const std::size_t used = ny - 64 * (words - 1);  // keys in the last word
-            if (s == 0 && used < 64 && words - 1 - c < 8)
-                low[0] = _mm512_mask_set1_epi64(low[0], static_cast<__mmask8>(1u << (words - 1 - c)),
-                                                static_cast<long long>(~std::uint64_t{0} << used));
+            // Slice 0 also marks the unused tail of the last word, and the words past it.
+            if (s == 0)
+                for (std::size_t w = c; w < c + 8 && w < words; ++w)
+                    if (64 * w + 64 > ny)
+                        low[0] = _mm512_mask_set1_epi64(
+                            low[0], static_cast<__mmask8>(1u << (w - c)),
+                            static_cast<long long>(64 * w >= ny ? ~std::uint64_t{0}
+                                                                : ~std::uint64_t{0} << (ny - 64 * w)));
             for (std::size_t v = 1; v < low_values; ++v)
                 low[v] = _mm512_or_si512(low[v & (v - 1)],
                                          plane(s * slice + static_cast<std::size_t>(std::countr_zero(v))));
@@ -147,26 +186,28 @@ inline void build_slice_table_avx512(const diagonal_key* ys, std::size_t ny, int
 // a table of its low bits and one of its high bits (at most 16 rows each),
 // both built for 8 words before their rows are written: one OR and one
 // store per row and 8 words, where the plain build loads a row and a plane
-// word by word. Slices of 1 to 8 bits (join_key_runs picks 4 to 8).
+// word by word. Slices of 1 to 8 bits (join_key_runs picks 4 to 8). Rows
+// of `words` words, at least (ny + 63) / 64: the words past the keys are
+// marked in slice 0 like the unused tail of the last one.
 inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int width, std::size_t bits,
-                                     std::size_t slice, std::vector<std::uint64_t>& planes,
-                                     std::vector<std::uint64_t>& table)
+                                     std::size_t slice, table_words& planes, table_words& table,
+                                     std::size_t words)
 {
     using words8 = std::uint64_t __attribute__((vector_size(64)));
     constexpr std::size_t lanes = 8;
-    const std::size_t words = (ny + 63) / 64;
+    const std::size_t key_words = (ny + 63) / 64;
     const std::size_t stride = (words + lanes - 1) / lanes * lanes;
     const std::size_t slices = (bits + slice - 1) / slice;
     const std::size_t values = std::size_t{1} << slice;
     // Every plane a slice reads, zero past the key's bits and past the last word.
     const std::size_t plane_count = slices * slice;
     if (planes.size() < plane_count * stride) planes.resize(plane_count * stride);
-    for (std::size_t w = 0; w < words; ++w) {
+    for (std::size_t w = 0; w < key_words; ++w) {
         const std::array<std::uint64_t, 64> block = turned_planes(ys, ny, w, width);
         for (std::size_t b = 0; b < bits; ++b) planes[b * stride + w] = block[b];
     }
     for (std::size_t b = 0; b < plane_count; ++b)
-        for (std::size_t w = b < bits ? words : 0; w < stride; ++w) planes[b * stride + w] = 0;
+        for (std::size_t w = b < bits ? key_words : 0; w < stride; ++w) planes[b * stride + w] = 0;
 
     // 3 words of room past the table: the last row's last block of 1 to 3
     // words (below 4 words a row, the whole row) is stored 4 words at once.
@@ -174,7 +215,6 @@ inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int
     const std::size_t low_bits = slice / 2;
     const std::size_t low_values = std::size_t{1} << low_bits;
     const std::size_t high_values = values / low_values;
-    const std::size_t used = ny - 64 * (words - 1);  // keys in the last word
     // The rows of slice s for the words from word c, with vectors of type V,
     // each row's vector stored whole, rows in order.
     // Always inlined, so that the AVX2 build below compiles it for AVX2
@@ -187,9 +227,11 @@ inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int
         const std::uint64_t* plane = planes.data() + s * slice * stride;
         V low[16], high[16], p;  // the slice's rows for its low and its high bits
         low[0] = V{};
-        // Slice 0 also marks the unused tail of the last word.
-        if (s == 0 && used < 64 && words - 1 - c < vector_words)
-            low[0][words - 1 - c] = ~std::uint64_t{0} << used;
+        // Slice 0 also marks the unused tail of the last word, and the words past it.
+        if (s == 0)
+            for (std::size_t w = c; w < c + vector_words && w < words; ++w)
+                if (64 * w + 64 > ny)
+                    low[0][w - c] = 64 * w >= ny ? ~std::uint64_t{0} : ~std::uint64_t{0} << (ny - 64 * w);
         for (std::size_t v = 1; v < low_values; ++v) {
             __builtin_memcpy(&p, plane + static_cast<std::size_t>(std::countr_zero(v)) * stride + c,
                              sizeof p);
@@ -229,21 +271,21 @@ inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int
 // The same, built for AVX2 (join/pairs/cpu_tier.hpp): 4 words a register.
 [[gnu::target(NQUEENS_TARGET_AVX2), gnu::flatten]] inline void build_slice_table_vector_avx2(
     const diagonal_key* ys, std::size_t ny, int width, std::size_t bits, std::size_t slice,
-    std::vector<std::uint64_t>& planes, std::vector<std::uint64_t>& table)
+    table_words& planes, table_words& table, std::size_t words)
 {
-    build_slice_table_vector(ys, ny, width, bits, slice, planes, table);
+    build_slice_table_vector(ys, ny, width, bits, slice, planes, table, words);
 }
 #endif
 // build_slice_table_vector in the widest build that `tier` allows.
 inline void build_slice_table_vector_as([[maybe_unused]] cpu_tier tier, const diagonal_key* ys,
                                         std::size_t ny, int width, std::size_t bits, std::size_t slice,
-                                        std::vector<std::uint64_t>& planes, std::vector<std::uint64_t>& table)
+                                        table_words& planes, table_words& table, std::size_t words)
 {
 #if NQUEENS_CPU_TIER_AVX2
     if (tier >= cpu_tier::avx2)
-        return build_slice_table_vector_avx2(ys, ny, width, bits, slice, planes, table);
+        return build_slice_table_vector_avx2(ys, ny, width, bits, slice, planes, table, words);
 #endif
-    build_slice_table_vector(ys, ny, width, bits, slice, planes, table);
+    build_slice_table_vector(ys, ny, width, bits, slice, planes, table, words);
 }
 #else
 #define NQUEENS_VECTOR_SLICE_TABLE 0

@@ -2,7 +2,8 @@
 // detail/join/pairs/count_pairs.hpp's split of large groups by key bits (choose_key_split): split by any
 // number of bits, the pair count counts what a pair-by-pair check counts; its cost splits the large groups
 // of n = 26 and leaves small groups, and groups that no bit divides, whole; the table built at run time is
-// the plain build's.
+// the plain build's, also with rows longer than the keys need (the AVX2 count's, a multiple of 4 words); the
+// sliced count runs at compile time.
 #include "support/failures.hpp"
 #include "support/join_brute.hpp"
 
@@ -36,11 +37,40 @@ std::vector<d::diagonal_key> even_keys(const d::join_layout& layout, std::size_t
     return keys;
 }
 
+// The builds of the pair count to compare: the plain one, and AVX2's where
+// this CPU has it.
+std::vector<d::cpu_tier> tiers_to_test()
+{
+    std::vector<d::cpu_tier> tiers{d::cpu_tier::baseline};
+    if (d::usable_cpu_tier(d::cpu_tier::best) >= d::cpu_tier::avx2) tiers.push_back(d::cpu_tier::avx2);
+    return tiers;
+}
+
+// The sliced count (never the direct one) at compile time, where its
+// buffers come from std::allocator, against the pairs checked one by one.
+constexpr bool sliced_count_matches()
+{
+    const d::join_layout layout = d::make_join_layout(12);
+    std::vector<d::diagonal_key> xs, ys;  // filled by push_back: Clang 14 cannot evaluate vector(n)
+    for (std::uint64_t i = 0; i < 150; ++i) {
+        xs.push_back((i * 2654435761u) % (d::diagonal_key{1} << layout.key_bits()));
+        ys.push_back((i * 40503u + 7) % (d::diagonal_key{1} << layout.key_bits()));
+    }
+    d::pair_scratch pairs;
+    pairs.direct_width = 0;
+    std::uint64_t checked = 0;
+    for (const d::diagonal_key x : xs)
+        for (const d::diagonal_key y : ys) checked += (x & d::turned_key(y, layout.width)) == 0 ? 1 : 0;
+    return checked > 0 && d::join_keys(layout, xs.data(), xs.size(), ys.data(), ys.size(), pairs) == checked;
+}
+static_assert(sliced_count_matches());
+
 }  // namespace
 
 TEST_CASE("split groups count the pairs that fit, whatever the bits they are split by", "[count_pairs]")
 {
     std::mt19937_64 random(26);
+    const std::vector<d::cpu_tier> tiers = tiers_to_test();
     for (const int n : {d::join_min_n, 12, 19, 26, 32}) {
         const d::join_layout layout = d::make_join_layout(n);
         INFO("n = " << n);
@@ -57,13 +87,17 @@ TEST_CASE("split groups count the pairs that fit, whatever the bits they are spl
             for (const d::diagonal_key x : xs)
                 for (const d::diagonal_key y : ys)
                     checked += (x & d::turned_key(y, layout.width)) == 0 ? 1 : 0;
-            for (const int bits : {-1, 0, 1, 2, 5, 8}) {
-                d::pair_scratch pairs;
-                pairs.split_bits = bits;
-                const std::uint64_t got = d::join_keys(layout, xs.data(), nx, ys.data(), ny, pairs);
-                wrong.check(got == checked, nx, " x ", ny, " keys split by ", bits, " bits: ", got,
-                            " fits against ", checked);
-            }
+            // Each build of the count this CPU runs: the AVX2 one pads its
+            // table's rows to a multiple of 4 words.
+            for (const d::cpu_tier tier : tiers)
+                for (const int bits : {-1, 0, 1, 2, 5, 8}) {
+                    d::pair_scratch pairs;
+                    pairs.split_bits = bits;
+                    pairs.cpu = tier;
+                    const std::uint64_t got = d::join_keys(layout, xs.data(), nx, ys.data(), ny, pairs);
+                    wrong.check(got == checked, nx, " x ", ny, " keys split by ", bits, " bits, tier ",
+                                static_cast<int>(tier), ": ", got, " fits against ", checked);
+                }
             fits += checked;
         }
         NQUEENS_CHECK_NO_FAILURES(wrong);
@@ -108,13 +142,13 @@ TEST_CASE(
     // groups to small, so that a word it failed to write would show: the
     // last word's unused tail inside a block of 8 words and of 4, blocks of
     // 1 to 3 words left over (alone, after blocks of 4, of 8, and of 8 and
-    // 4), and slices past the key's last bit; and into empty buffers.
+    // 4), and slices past the key's last bit; rows longer than the keys
+    // need, by 1 to 3 words; and into empty buffers.
     std::mt19937_64 random(64);
-    std::vector<d::cpu_tier> tiers{d::cpu_tier::baseline};
-    if (d::usable_cpu_tier(d::cpu_tier::best) >= d::cpu_tier::avx2) tiers.push_back(d::cpu_tier::avx2);
-    std::vector<std::uint64_t> planes(std::size_t{1} << 16, ~std::uint64_t{0});
-    std::vector<std::uint64_t> table(std::size_t{1} << 17, ~std::uint64_t{0});
-    std::vector<std::uint64_t> plain_planes, plain_table;
+    const std::vector<d::cpu_tier> tiers = tiers_to_test();
+    d::table_words planes(std::size_t{1} << 16, ~std::uint64_t{0});
+    d::table_words table(std::size_t{1} << 17, ~std::uint64_t{0});
+    d::table_words plain_planes, plain_table;
     nqueens::test::failures wrong;
     for (const int width : {5, 21, 31}) {  // keys of 10, 42 and 62 bits
         const auto bits = static_cast<std::size_t>(2 * width);
@@ -122,39 +156,41 @@ TEST_CASE(
                                      420,  350,  300, 256, 200, 150, 65,  64,  63,  1}) {
             std::vector<d::diagonal_key> ys(ny);
             for (d::diagonal_key& y : ys) y = random() & ((d::diagonal_key{1} << bits) - 1);
-            const std::size_t words = (ny + 63) / 64;
-            for (std::size_t slice = 1; slice <= 8; ++slice) {
-                d::build_slice_table(ys.data(), ny, width, bits, slice, plain_planes, plain_table);
-                const std::size_t size = (bits + slice - 1) / slice * (std::size_t{1} << slice) * words;
-                for ([[maybe_unused]] const d::cpu_tier tier : tiers) {
-                    const auto build = [&](std::vector<std::uint64_t>& into_planes,
-                                           std::vector<std::uint64_t>& into_table) {
+            for (const std::size_t past_keys : {0, 1, 3})
+                for (std::size_t slice = 1; slice <= 8; ++slice) {
+                    const std::size_t words = (ny + 63) / 64 + past_keys;
+                    d::build_slice_table(ys.data(), ny, width, bits, slice, plain_planes, plain_table, words);
+                    const std::size_t size = (bits + slice - 1) / slice * (std::size_t{1} << slice) * words;
+                    for ([[maybe_unused]] const d::cpu_tier tier : tiers) {
+                        const auto build = [&](d::table_words& into_planes, d::table_words& into_table) {
 #if NQUEENS_VECTOR_SLICE_TABLE
-                        d::build_slice_table_vector_as(tier, ys.data(), ny, width, bits, slice, into_planes,
-                                                       into_table);
+                            d::build_slice_table_vector_as(tier, ys.data(), ny, width, bits, slice,
+                                                           into_planes, into_table, words);
 #else
-                        d::build_slice_table_avx512(ys.data(), ny, width, bits, slice, into_planes,
-                                                    into_table);
+                            d::build_slice_table_avx512(ys.data(), ny, width, bits, slice, into_planes,
+                                                        into_table, words);
 #endif
-                    };
-                    build(planes, table);
-                    std::size_t differ = 0;
-                    for (std::size_t i = 0; i < size; ++i) differ += table[i] != plain_table[i] ? 1 : 0;
-                    wrong.check(differ == 0, "key bits ", bits, ", ", ny, " keys, slices of ", slice,
-                                " bits, tier ", static_cast<int>(tier), ": ", differ, " words differ");
-                    // Into empty buffers too: a store past the room the build
-                    // makes shows under the address sanitizer.
-                    std::vector<std::uint64_t> fresh_planes, fresh_table;
-                    build(fresh_planes, fresh_table);
-                    wrong.check(std::equal(plain_table.begin(),
-                                           plain_table.begin() + static_cast<std::ptrdiff_t>(size),
-                                           fresh_table.begin()),
-                                "key bits ", bits, ", ", ny, " keys, slices of ", slice, " bits, tier ",
-                                static_cast<int>(tier), ": differs built into empty buffers");
+                        };
+                        build(planes, table);
+                        std::size_t differ = 0;
+                        for (std::size_t i = 0; i < size; ++i) differ += table[i] != plain_table[i] ? 1 : 0;
+                        wrong.check(differ == 0, "key bits ", bits, ", ", ny, " keys in rows of ", words,
+                                    " words, slices of ", slice, " bits, tier ", static_cast<int>(tier), ": ",
+                                    differ, " words differ");
+                        // Into empty buffers too: a store past the room the build
+                        // makes shows under the address sanitizer.
+                        d::table_words fresh_planes, fresh_table;
+                        build(fresh_planes, fresh_table);
+                        wrong.check(std::equal(plain_table.begin(),
+                                               plain_table.begin() + static_cast<std::ptrdiff_t>(size),
+                                               fresh_table.begin()),
+                                    "key bits ", bits, ", ", ny, " keys in rows of ", words,
+                                    " words, slices of ", slice, " bits, tier ", static_cast<int>(tier),
+                                    ": differs built into empty buffers");
+                    }
                 }
-            }
         }
     }
     NQUEENS_CHECK_NO_FAILURES(wrong);
-    CHECK(wrong.checked >= 3 * 21 * 8 * 2);
+    CHECK(wrong.checked >= 3 * 21 * 3 * 8 * 2);
 }
