@@ -297,12 +297,13 @@ constexpr std::uint64_t join_key_runs(const join_layout& layout, const diagonal_
     // Constant evaluation runs the plain build (the others are not constexpr).
     cpu_tier tier = cpu_tier::baseline;
     if (!std::is_constant_evaluated()) tier = usable_cpu_tier(scratch.cpu);
-    // The table's words a row. The AVX2 count reads 4 words at a time: its
-    // rows take a multiple of 4, so that each starts on 32 bytes and no
-    // word is left to a loop of its own (the words past the keys count no
-    // fit). A group of 13 words then takes 0.7 of the time, of 16 words 0.8.
+    // The table's words a row. The AVX2 count reads 4 words at a time: from
+    // 8 words its rows take a multiple of 4, so that each starts on 32 bytes
+    // and no word is left to a loop of its own (the words past the keys
+    // count no fit). Smaller groups (most at n <= 19) stay as they are:
+    // there the padding costs more than it saves (docs/benchmarks.md).
     std::size_t words = (ny + 63) / 64;
-    if (tier == cpu_tier::avx2) words = (words + 3) / 4 * 4;
+    if (tier == cpu_tier::avx2 && words >= 8) words = (words + 3) / 4 * 4;
     const auto bits = static_cast<std::size_t>(layout.key_bits());
     // Wider slices mean fewer lookups per x but larger tables: pick the
     // width (4 to 8 bits) with the least work for these group sizes.
