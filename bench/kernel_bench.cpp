@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // Google Benchmark of the kernels on one thread: the plain search from the
 // empty board, the weighted walk of count_queens(n), the 8-fold symmetric search (--unique), the half-board
-// join (totals), the pair count's slice table, the pair count itself and plan building.
+// join (totals), the pair count's slice table and plan building.
 #include <nqueens/count.hpp>
 #include <nqueens/count_symmetric.hpp>
 #include <nqueens/detail/join/pairs/count_pairs.hpp>
@@ -129,34 +129,6 @@ void slice_table(benchmark::State& state, table_build build)
         benchmark::Counter(static_cast<double>(ny), benchmark::Counter::kIsIterationInvariantRate);
 }
 
-// The pair count (join_keys, groups not split) of 2,048 tops against ny
-// turned tops of n = 26 (keys of 42 bits), in the widest build this CPU
-// runs against the scalar one (POPCNT), one after the other in this
-// process. Sizes whose words of 64 are no multiple of 4 (10, 13, 63) beside
-// ones that are (16, 32).
-enum class count_build { scalar, widest };
-void pair_count(benchmark::State& state, count_build build)
-{
-    const auto ny = static_cast<std::size_t>(state.range(0));
-    constexpr std::size_t nx = 2048;
-    const nqueens::detail::join_layout layout = nqueens::detail::make_join_layout(26);
-    std::mt19937_64 random(2);
-    const auto keys = [&](std::size_t count) {
-        std::vector<nqueens::detail::diagonal_key> out(count);
-        for (auto& key : out) key = random() & ((std::uint64_t{1} << layout.key_bits()) - 1);
-        return out;
-    };
-    const std::vector<nqueens::detail::diagonal_key> xs = keys(nx), ys = keys(ny);
-    nqueens::detail::pair_scratch scratch;
-    scratch.split_bits = 0;
-    scratch.cpu =
-        build == count_build::scalar ? nqueens::detail::cpu_tier::popcnt : nqueens::detail::cpu_tier::best;
-    for (auto _ : state)
-        benchmark::DoNotOptimize(nqueens::detail::join_keys(layout, xs.data(), nx, ys.data(), ny, scratch));
-    state.counters["pairs_per_s"] =
-        benchmark::Counter(static_cast<double>(nx * ny), benchmark::Counter::kIsIterationInvariantRate);
-}
-
 void plan_build(benchmark::State& state, nqueens::count_mode mode)
 {
     const int n = static_cast<int>(state.range(0));
@@ -185,20 +157,6 @@ BENCHMARK_CAPTURE(slice_table, run_time, table_build::run_time)
     ->Args({640, 6})
     ->Args({2048, 7})
     ->Args({16384, 7})
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(pair_count, scalar, count_build::scalar)
-    ->Arg(640)
-    ->Arg(832)
-    ->Arg(1024)
-    ->Arg(2048)
-    ->Arg(4000)
-    ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(pair_count, widest, count_build::widest)
-    ->Arg(640)
-    ->Arg(832)
-    ->Arg(1024)
-    ->Arg(2048)
-    ->Arg(4000)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(plan_build, with_distinct, nqueens::count_mode::with_distinct)
     ->Arg(16)
