@@ -271,10 +271,7 @@ constexpr void build_slice_table(const diagonal_key* ys, std::size_t ny, int wid
     resize_for_overwrite(table, slices * values * words);
     for (std::size_t s = 0; s < slices; ++s) {
         const std::size_t t0 = s * values * words;
-        for (std::size_t w = 0; w < words; ++w) {
-            const std::size_t used = 64 * w < ny ? ny - 64 * w : 0;
-            table[t0 + w] = (s == 0 && used < 64) ? ~std::uint64_t{0} << used : 0;
-        }
+        for (std::size_t w = 0; w < words; ++w) table[t0 + w] = s == 0 ? unused_bits(ny, w) : 0;
         for (std::size_t v = 1; v < values; ++v) {
             const std::size_t b = s * slice + static_cast<std::size_t>(std::countr_zero(v));
             const std::size_t to = t0 + v * words;

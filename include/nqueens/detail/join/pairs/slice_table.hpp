@@ -51,6 +51,13 @@ struct line_allocator {
 // The slice table's words (and the planes it is built from).
 using table_words = std::vector<std::uint64_t, line_allocator<std::uint64_t>>;
 
+// The bits of word w of a table row that stand for no key of ny (all of
+// them past the keys): slice 0 marks them, so that they count no fit.
+constexpr std::uint64_t unused_bits(std::size_t ny, std::size_t w) noexcept
+{
+    return 64 * w >= ny ? ~std::uint64_t{0} : ny - 64 * w >= 64 ? 0 : ~std::uint64_t{0} << (ny - 64 * w);
+}
+
 // Transposes a 64 x 64 bit matrix: afterwards bit i of m[b] is what bit b
 // of m[i] was (6 rounds of swapping ever smaller blocks).
 constexpr void transpose64(std::array<std::uint64_t, 64>& m) noexcept
@@ -154,11 +161,8 @@ inline void build_slice_table_avx512(const diagonal_key* ys, std::size_t ny, int
             // Slice 0 also marks the unused tail of the last word, and the words past it.
             if (s == 0)
                 for (std::size_t w = c; w < c + 8 && w < words; ++w)
-                    if (64 * w + 64 > ny)
-                        low[0] = _mm512_mask_set1_epi64(
-                            low[0], static_cast<__mmask8>(1u << (w - c)),
-                            static_cast<long long>(64 * w >= ny ? ~std::uint64_t{0}
-                                                                : ~std::uint64_t{0} << (ny - 64 * w)));
+                    low[0] = _mm512_mask_set1_epi64(low[0], static_cast<__mmask8>(1u << (w - c)),
+                                                    static_cast<long long>(unused_bits(ny, w)));
             for (std::size_t v = 1; v < low_values; ++v)
                 low[v] = _mm512_or_si512(low[v & (v - 1)],
                                          plane(s * slice + static_cast<std::size_t>(std::countr_zero(v))));
@@ -230,8 +234,7 @@ inline void build_slice_table_vector(const diagonal_key* ys, std::size_t ny, int
         // Slice 0 also marks the unused tail of the last word, and the words past it.
         if (s == 0)
             for (std::size_t w = c; w < c + vector_words && w < words; ++w)
-                if (64 * w + 64 > ny)
-                    low[0][w - c] = 64 * w >= ny ? ~std::uint64_t{0} : ~std::uint64_t{0} << (ny - 64 * w);
+                low[0][w - c] = unused_bits(ny, w);
         for (std::size_t v = 1; v < low_values; ++v) {
             __builtin_memcpy(&p, plane + static_cast<std::size_t>(std::countr_zero(v)) * stride + c,
                              sizeof p);
