@@ -957,8 +957,10 @@ TEST_CASE("a task that fixes part of its band counts what the tasks of its bands
     // Tasks that fix 3 rows, as n = 28's fix 4 of 6, the same.
     // And both with tops shared by the completions of the band (as n = 25
     // and 28), whose parts are splits of the lead columns.
-    for (const auto& [fixed, shared] :
+    for (const auto& cut :
          {std::pair{4, false}, std::pair{3, false}, std::pair{4, true}, std::pair{3, true}}) {
+        const int fixed = cut.first;  // a plain variable: Clang 14 captures no structured binding
+        const bool shared = cut.second;
         INFO("tasks fix " << fixed << " rows, shared tops " << shared);
         const d::join_layout parted = d::make_join_layout(13, 5, 4, 0, fixed, shared);
         const d::join_layout whole = d::make_join_layout(13, 5, 4, 0);
