@@ -18,7 +18,9 @@
 //            columns, how many of them a task fixes (to compare cuts A/B in
 //            one run); ",P" (K1 = 0): a task fixes only the first B - 1
 //            band rows, its parts place the last one; ",PP": the first
-//            B - 2, its parts place the last two; and so on
+//            B - 2, its parts place the last two; and so on; ",P...S":
+//            the same, with tops shared by the completions of the band
+//            (n = 25's and 28's own cuts; join_layout::shared_tops)
 //   N/M/...  sizes (or cuts) projected side by side, in one process: a
 //            round of each in turn, so that a drift of the machine's speed
 //            (up to a quarter within minutes on a shared machine) touches
@@ -64,6 +66,39 @@ struct stratum {
     std::vector<double> seconds, estimates;  // of the tasks counted
 };
 
+// Counts one part as a count does (count_weighted_part: where tops are
+// shared, a part is a split of the task's lead columns and places each of
+// its bands); the library of an older revision (project_hours.sh
+// --against), which lacks it, counts a part's band alone.
+template <class Layout, class Part, class Workspace>
+void count_part(const Layout& layout, const Part& part, Workspace& ws, std::uint64_t& nodes)
+{
+    const auto never = [] { return false; };
+    if constexpr (requires { count_weighted_part(layout, part, ws, nodes, never); })
+        (void)count_weighted_part(layout, part, ws, nodes, never);
+    else
+        (void)nqueens::detail::count_join_part(layout, part.whole, part.lead, part.taken, ws, nodes, never);
+}
+
+// Whether `layout` shares its tops (false in an older library without them).
+template <class Layout>
+bool shares_tops(const Layout& layout)
+{
+    if constexpr (requires { layout.shared_tops; }) return layout.shared_tops;
+    return false;
+}
+
+// Makes `layout` share its tops (",P...S"); false where the library cannot.
+template <class Layout>
+bool share_tops(Layout& layout)
+{
+    if constexpr (requires { layout.shared_tops; }) {
+        layout.shared_tops = layout.task_band < layout.band;
+        return layout.shared_tops;
+    }
+    return false;
+}
+
 // The CPU seconds of one join task with parts (n >= 24), estimated from
 // `draws` of its parts drawn uniformly (with replacement): the mean of
 // their seconds times the number of parts. A part is drawn by its number
@@ -86,8 +121,7 @@ public:
             const d::join_part part = d::nth_join_part(layout_, task, pick(random_));
             std::uint64_t nodes = 0;
             const double t0 = cpu_seconds();
-            (void)d::count_join_part(layout_, part.whole, part.lead, part.taken, ws_, nodes,
-                                     [] { return false; });
+            count_part(layout_, part, ws_, nodes);
             sum += cpu_seconds() - t0;
             ++counted;
         }
@@ -128,9 +162,10 @@ public:
         char label[64];
         if (join_)
             std::snprintf(
-                label, sizeof label, "n = %d, cut %d,%d,%d%s%s", n, layout_.band, layout_.lead,
+                label, sizeof label, "n = %d, cut %d,%d,%d%s%s%s", n, layout_.band, layout_.lead,
                 layout_.task_lead, partial_band(layout_) ? "," : "",
-                std::string(static_cast<std::size_t>(layout_.band - layout_.task_band), 'P').c_str());
+                std::string(static_cast<std::size_t>(layout_.band - layout_.task_band), 'P').c_str(),
+                shares_tops(layout_) ? "S" : "");
         else
             std::snprintf(label, sizeof label, "n = %d", n);
         label_ = label;
@@ -297,8 +332,11 @@ bool parse_size(const std::string& text, int& n, std::optional<nqueens::detail::
     int b = 0, k = 0, k1 = 0;
     char partial[8] = {};
     const int got = std::sscanf(text.c_str() + used, ":%d,%d,%d,%7s", &b, &k, &k1, partial);
-    // The band rows a task leaves to its parts: one for each P.
-    const std::string p = got == 4 ? partial : "";
+    // The band rows a task leaves to its parts: one for each P; then S
+    // where the parts share their tops (join_layout::shared_tops).
+    std::string p = got == 4 ? partial : "";
+    const bool shared = !p.empty() && p.back() == 'S';
+    if (shared) p.pop_back();
     const int left = p.find_first_not_of('P') == std::string::npos ? static_cast<int>(p.size()) : 0;
     if (got != 3 && !(got == 4 && left > 0)) return false;
     const int t = (n - b) / 2;
@@ -308,7 +346,7 @@ bool parse_size(const std::string& text, int& n, std::optional<nqueens::detail::
         (left > 0 && (b - left < 1 || k1 != 0)))
         return false;
     cut = nqueens::detail::make_join_layout(n, b, k, k1, b - left);
-    return true;
+    return !shared || share_tops(*cut);
 }
 
 }  // namespace

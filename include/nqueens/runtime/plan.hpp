@@ -192,8 +192,8 @@ public:
     // 11 for n = 23 and 24 (bands of 3 and 4 rows), 18 and 19 for n = 25
     // and 14 and 15 for n = 27 and 24 and 25 for n = 29 (bands of 5 rows, of
     // which a task fixes 4),
-    // 16 and 17 for n = 28 and 20 and 21 for n = 30 (bands of 6 rows, of
-    // which a task fixes 4), 8 and 9 for the other n from 26.
+    // 30 and 31 for n = 28 (16 and 17 before its parts shared tops) and 20
+    // and 21 for n = 30 (bands of 6 rows, of which a task fixes 4), 8 and 9 for the other n from 26.
     std::uint32_t version() const noexcept
     {
         if (!join_) return 1;
@@ -213,16 +213,17 @@ public:
         const bool join = n >= detail::join_min_n;
         // Peak resident MB of one thread over n's largest tasks, measured on
         // x86-64 with glibc, and about a third more for other allocators; at
-        // n = 29 to 32 the largest seen on parts drawn at random (253 MB,
-        // 230 MB, 238 MB and 215 MB: docs/benchmarks.md), and about a third more.
+        // n = 28 and 29 to 32 the largest seen on parts drawn at random
+        // (250 MB with shared tops; 253 MB, 230 MB, 238 MB and 215 MB:
+        // docs/benchmarks.md), and about a third more.
         const std::size_t per_thread = !join ? 4
-                                             : (n <= 16   ? 16
-                                                : n == 17 ? 64
-                                                : n <= 19 ? 96
-                                                : n == 20 ? 160
-                                                : n == 29 ? 400
-                                                : n >= 30 ? 320
-                                                          : 192);
+                                             : (n <= 16              ? 16
+                                                : n == 17            ? 64
+                                                : n <= 19            ? 96
+                                                : n == 20            ? 160
+                                                : n == 29            ? 400
+                                                : n >= 30 || n == 28 ? 320
+                                                                     : 192);
         const std::size_t base = 64;  // the plan (at most 302,800 tasks, n = 24) and the program
         const std::size_t megabytes = budget >> 20;
         if (megabytes <= base + per_thread) return 1;

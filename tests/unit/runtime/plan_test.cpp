@@ -176,7 +176,7 @@ TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count
 
 TEST_CASE(
     "from n = 23 the join's tasks come in parts, under versions 10 and 11 (n = 23, 24), 18 and 19 (n = 25), "
-    "14 and 15 (n = 27), 16 and 17 (n = 28), 24 and 25 (n = 29), 20 and 21 (n = 30), 26 and 27 (n = 31), 28 "
+    "14 and 15 (n = 27), 30 and 31 (n = 28), 24 and 25 (n = 29), 20 and 21 (n = 30), 26 and 27 (n = 31), 28 "
     "and 29 (n = 32), 8 and 9",
     "[plan]")
 {
@@ -184,7 +184,7 @@ TEST_CASE(
     for (int n = 25; n <= nqueens::detail::join_max_n; ++n)
         CHECK(nqueens::detail::join_task_list_version(n) == (n == 25   ? 18u
                                                              : n == 27 ? 14u
-                                                             : n == 28 ? 16u
+                                                             : n == 28 ? 30u
                                                              : n == 29 ? 24u
                                                              : n == 30 ? 20u
                                                              : n == 31 ? 26u
@@ -341,7 +341,7 @@ TEST_CASE("from n = 19 the join's tasks split further to bound memory, under ver
                                                              : n == 31 ? 26u
                                                              : n == 30 ? 20u
                                                              : n == 29 ? 24u
-                                                             : n == 28 ? 16u
+                                                             : n == 28 ? 30u
                                                              : n == 27 ? 14u
                                                              : n == 25 ? 18u
                                                              : n >= 25 ? 8u
@@ -383,10 +383,10 @@ TEST_CASE("threads_within keeps a count's threads to its memory budget", "[plan]
     CHECK(work_plan::threads_within(18, gib) == 10);
     CHECK(work_plan::threads_within(20, gib) == 6);
     for (int n = 21; n <= 23; ++n) CHECK(work_plan::threads_within(n, gib) == 5);
-    // n = 29 to 32 up to 300 MB: 2 or 3 threads in 1 GiB.
+    // n = 28 (shared tops) and 29 to 32 up to 300 MB: 2 or 3 threads in 1 GiB.
     for (int n = 24; n <= 32; ++n) {
         INFO("n = " << n);
-        CHECK(work_plan::threads_within(n, gib) == (n == 29 ? 2u : (n >= 30 ? 3u : 5u)));
+        CHECK(work_plan::threads_within(n, gib) == (n == 29 ? 2u : (n >= 30 || n == 28 ? 3u : 5u)));
     }
     CHECK(work_plan::threads_within(29, 64 * gib) == 163);
     CHECK(work_plan::threads_within(31, 64 * gib) == 204);
@@ -434,7 +434,7 @@ constexpr std::array<expected_plan, 33> expected_plans = {{
     {1280, 0, 1, 8, 8, 4},     {1440, 0, 2, 4, 4, 12},    {1476, 0, 3, 0, 0, 12},
     {24814, 0, 4, 0, 0, 22},   {258560, 0, 3, 11, 7, 10}, {302800, 0, 4, 11, 3, 10},
     {86186, 0, 5, 11, 0, 18},  {221976, 0, 4, 16, 2, 8},  {125098, 0, 5, 14, 0, 14},
-    {154078, 0, 6, 14, 0, 16}, {175950, 0, 5, 20, 0, 24}, {213258, 0, 6, 20, 0, 20},
+    {154078, 0, 6, 16, 0, 30}, {175950, 0, 5, 20, 0, 24}, {213258, 0, 6, 20, 0, 20},
     {243789, 0, 7, 20, 0, 26}, {288052, 0, 8, 18, 0, 28},
 }};
 

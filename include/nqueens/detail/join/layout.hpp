@@ -52,13 +52,14 @@ constexpr int difference_diagonal(int n, int r, int c) noexcept
 // The shape of the cut for one n (join_min_n <= n <= join_max_n).
 struct join_layout {
     int n = 0;
-    int band = 0;       // b: band rows, 1 to 8
-    int top = 0;        // t: rows above the band
-    int low = 0;        // the first diagonal (of either family) that top and bottom can share
-    int width = 0;      // diagonals shared per family: 2t - 1
-    int lead = 0;       // k: leading free columns whose use each list fixes
-    int task_lead = 0;  // how many of the k a task fixes; it splits the others itself
-    int task_band = 0;  // band rows a task fixes: b, or fewer where its parts place the rest
+    int band = 0;              // b: band rows, 1 to 8
+    int top = 0;               // t: rows above the band
+    int low = 0;               // the first diagonal (of either family) that top and bottom can share
+    int width = 0;             // diagonals shared per family: 2t - 1
+    int lead = 0;              // k: leading free columns whose use each list fixes
+    int task_lead = 0;         // how many of the k a task fixes; it splits the others itself
+    int task_band = 0;         // band rows a task fixes: b, or fewer where its parts place the rest
+    bool shared_tops = false;  // a part's tops serve every completion of the band (join_shared_tops)
     std::uint32_t all_columns = 0;
 
     constexpr int key_bits() const noexcept { return 2 * width; }
@@ -140,21 +141,39 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
 // (run_task.hpp): measured about 0.6 (n = 20, 21) and 0.7 (n = 22) of
 // the CPU time of 6, 12 and 11 lead columns and the row search, and their
 // tops of 9 rows keep the tables
-// small (docs/benchmarks.md). n = 27 and 28 (bands of 5 and 6 rows, tasks
-// that fix 4 of them, no task lead columns): 14, measured best at n = 27
-// and within 2 % of 13 at n = 28, whose lists 13 makes larger (15: 9 %
-// more core-hours). n = 25 (a band of 5 rows, tasks that fix 4): 11,
-// measured best among 10 to 14. n = 29 (a band of 5 rows, tasks that fix
-// 4): 20, whose lists held 253 MB a thread against 300 MB at 18; n = 31
-// (a band of 7 rows, tasks that fix 4) the same: 201 to 238 MB a thread,
-// against 262 to 282 MB at 18 (and 110 to 175 MB at 22, 2x the core-hours);
-// n = 32 (a band of 8 rows, tasks that fix 4): 18, 159 to 215 MB a thread
-// (129 MB at 20, 1.6x the core-hours; 320 MB at 16).
+// small (docs/benchmarks.md). n = 27 (a band of 5 rows, tasks that fix 4
+// of them, no task lead columns): 14, measured best. n = 28 (a band of 6
+// rows, tasks that fix 4, shared tops): 16 of the columns the task's rows
+// leave free, whose shared lists hold up to about 250 MB a thread (400 to
+// 470 MB at 14, the best before tops were shared). n = 25 (a band of 5
+// rows, tasks that fix 4, shared tops): 11, measured best among 10 to 14. n = 29 (a band of 5 rows, tasks
+// that fix 4): 20, whose lists held 253 MB a thread against 300 MB at 18; n = 31 (a band of 7 rows, tasks
+// that fix 4) the same: 201 to 238 MB a thread, against 262 to 282 MB at 18 (and 110 to 175 MB at 22, 2x the
+// core-hours); n = 32 (a band of 8 rows, tasks that fix 4): 18, 159 to 215 MB a thread (129 MB at 20, 1.6x
+// the core-hours; 320 MB at 16).
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 4, 0, 0, 11, 11, 11, 16, 14, 14, 20, 20, 20, 18};
+    4, 2, 8, 4, 0, 0, 11, 11, 11, 16, 14, 16, 20, 20, 20, 18};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 0, 7, 3, 0, 2, 0, 0, 0, 0, 0, 0};
+
+// Whether a part's tops serve every completion of its band (n = 25 and 28;
+// join_layout::shared_tops). Where a task fixes the first band rows, its
+// tops (the rows above the band) are built once per split of the lead
+// columns of those rows, with the rows its parts place left empty, and
+// each completion of those rows takes the tops that leave its queens
+// free: at n = 28 one list of tops serves about 70 completions of the last
+// two rows, each keeping about a sixteenth of it; the bottoms, next to the
+// rows placed, are built per completion as before. About 0.8 of the
+// core-hours at n = 25 and 28, 0.98 at n = 27 (docs/benchmarks.md). n = 29
+// to 32 (tops of 12 rows) would hold lists several times longer than
+// their memory cap allows.
+inline constexpr std::array<bool, join_max_n + 1> join_shared_tops = [] {
+    std::array<bool, join_max_n + 1> shared{};
+    shared[25] = true;
+    shared[28] = true;
+    return shared;
+}();
 
 // The version of n's task list, for work_plan::version(): 2 for the lists
 // of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
@@ -165,7 +184,8 @@ inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
 // 21, whose tasks fix 4 lead columns instead of 6 (n = 20) or a band of 3
 // rows and no lead columns (n = 21), 14 for n = 27, whose band grew to 5
 // rows, of which a task fixes 4, 16 for n = 28, whose band grew to 6 rows,
-// of which a task fixes 4, 18 for n = 25, whose band grew to 5 rows, of
+// of which a task fixes 4 (30 since its parts share tops, with 16 lead
+// columns instead of 14), 18 for n = 25, whose band grew to 5 rows, of
 // which a task fixes 4, 20 for n = 30, whose band grew to 6 rows as n =
 // 28's, for memory, 22 for n = 22, whose band grew to 4 rows without lead
 // columns (tops of 9 from quarter tables, as n = 21), 24 for n = 29, whose
@@ -176,13 +196,13 @@ constexpr std::uint32_t join_task_list_version(int n) noexcept
 {
     if (n == 20 || n == 21) return 12;
     if (n == 27) return 14;
-    if (n == 28) return 16;
     if (n == 25) return 18;
     if (n == 30) return 20;
     if (n == 22) return 22;
     if (n == 29) return 24;
     if (n == 31) return 26;
     if (n == 32) return 28;
+    if (n == 28) return 30;
     if (n == 23 || n == 24) return 10;
     if (n >= 25) return 8;
     if (n == 16) return 6;
@@ -193,7 +213,7 @@ constexpr std::uint32_t join_task_list_version(int n) noexcept
 // (n - b even, k1 <= k <= n - b), and a task that fixes the first `tb` band
 // rows: b, or fewer (tb >= 1, k1 = 0) where each part also places the
 // others; make_join_layout(n) is the one counts use, the tests try others.
-constexpr join_layout make_join_layout(int n, int b, int k, int k1, int tb) noexcept
+constexpr join_layout make_join_layout(int n, int b, int k, int k1, int tb, bool shared = false) noexcept
 {
     join_layout layout{};
     layout.n = n;
@@ -204,6 +224,7 @@ constexpr join_layout make_join_layout(int n, int b, int k, int k1, int tb) noex
     layout.lead = k;
     layout.task_lead = k1;
     layout.task_band = tb;
+    layout.shared_tops = shared && tb < b;
     layout.all_columns = n == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << n) - 1;
     return layout;
 }
@@ -217,7 +238,7 @@ constexpr join_layout make_join_layout(int n) noexcept
 {
     const auto i = static_cast<std::size_t>(n);
     return make_join_layout(n, join_band_rows[i], join_lead_columns[i], join_task_lead_columns[i],
-                            join_band_rows[i] - join_partial_band[i]);
+                            join_band_rows[i] - join_partial_band[i], join_shared_tops[i]);
 }
 
 // Whether a task of the cut fixes only the first rows of its band, the
@@ -290,14 +311,16 @@ constexpr std::uint32_t task_lead_columns(const join_layout& layout, std::uint32
 }
 
 // Whether the tops that take `taken` of the lead columns `lead` (and leave
-// the rest to the bottom) are counted: each half takes at most t of them,
-// and for a band that is its own flip, only one of (taken, rest) and
-// (rest, taken) is, the one whose `taken` is the larger number.
+// the rest to the bottom) are counted: each half takes at most t of them
+// (the bottom t + spare, where `spare` of them may go to band rows a part
+// places: shared_lead), and for a band that is its own flip, only one of
+// (taken, rest) and (rest, taken) is, the one whose `taken` is the larger
+// number.
 constexpr bool counted_split(const join_layout& layout, std::uint32_t lead, std::uint32_t taken,
-                             bool self_flip) noexcept
+                             bool self_flip, int spare = 0) noexcept
 {
     const std::uint32_t rest = lead & ~taken;
-    const bool fits = std::popcount(taken) <= layout.top && std::popcount(rest) <= layout.top;
+    const bool fits = std::popcount(taken) <= layout.top && std::popcount(rest) <= layout.top + spare;
     return fits && (!self_flip || taken >= rest);
 }
 
@@ -307,14 +330,20 @@ constexpr bool counted_split(const join_layout& layout, std::uint32_t lead, std:
 // returns whether it never did.
 template <class F>
 constexpr bool for_each_task_part(const join_layout& layout, std::uint32_t lead, std::uint32_t task_lead,
-                                  std::uint32_t task_taken, bool self_flip, F&& part)
+                                  std::uint32_t task_taken, bool self_flip, int spare, F&& part)
 {
     const std::uint32_t inner = lead & ~task_lead;
     for (std::uint32_t more = inner;; more = (more - 1) & inner) {
-        if (counted_split(layout, lead, task_taken | more, self_flip) && !part(task_taken | more))
+        if (counted_split(layout, lead, task_taken | more, self_flip, spare) && !part(task_taken | more))
             return false;
         if (more == 0) return true;
     }
+}
+template <class F>
+constexpr bool for_each_task_part(const join_layout& layout, std::uint32_t lead, std::uint32_t task_lead,
+                                  std::uint32_t task_taken, bool self_flip, F&& part)
+{
+    return for_each_task_part(layout, lead, task_lead, task_taken, self_flip, 0, part);
 }
 
 // Whether a task that takes `task_taken` of its lead columns has a part.
@@ -336,21 +365,22 @@ constexpr bool has_part(const join_layout& layout, std::uint32_t lead, std::uint
 
 // The parts of a task, as for_each_task_part walks them, in closed form.
 // A part takes task_taken and j of the p inner columns, where each half
-// keeps at most t lead columns: j from max(0, k - t - fixed) to
+// keeps at most t lead columns (the bottom t + spare): j from
+// max(0, k - t - spare - fixed) to
 // min(p, t - fixed). For a band that is its own flip, a part is counted
 // when its `taken` is the larger number, that is when it holds the highest
 // lead column, an inner one where there are any: C(p - 1, j - 1) of the
 // C(p, j). Cost: O(p^2), where the walk takes 2^p steps (2^27 at n = 32).
 constexpr std::uint64_t count_task_parts(const join_layout& layout, std::uint32_t lead,
-                                         std::uint32_t task_lead, std::uint32_t task_taken,
-                                         bool self_flip) noexcept
+                                         std::uint32_t task_lead, std::uint32_t task_taken, bool self_flip,
+                                         int spare = 0) noexcept
 {
     const int inner = std::popcount(lead & ~task_lead);
-    if (inner == 0) return counted_split(layout, lead, task_taken, self_flip) ? 1 : 0;
+    if (inner == 0) return counted_split(layout, lead, task_taken, self_flip, spare) ? 1 : 0;
     const int fixed = std::popcount(task_taken);
     const int k = std::popcount(lead);
     std::uint64_t parts = 0;
-    for (int j = std::max(0, k - layout.top - fixed); j <= std::min(inner, layout.top - fixed); ++j)
+    for (int j = std::max(0, k - layout.top - spare - fixed); j <= std::min(inner, layout.top - fixed); ++j)
         parts += self_flip ? choose(inner - 1, j - 1) : choose(inner, j);
     return parts;
 }
@@ -360,13 +390,14 @@ constexpr std::uint64_t count_task_parts(const join_layout& layout, std::uint32_
 // the highest down, each taken where at least `index` + 1 of the parts still
 // open hold it. Cost: O(p^2).
 constexpr std::uint32_t nth_task_part(const join_layout& layout, std::uint32_t lead, std::uint32_t task_lead,
-                                      std::uint32_t task_taken, bool self_flip, std::uint64_t index) noexcept
+                                      std::uint32_t task_taken, bool self_flip, std::uint64_t index,
+                                      int spare = 0) noexcept
 {
     const std::uint32_t inner = lead & ~task_lead;
     if (inner == 0) return task_taken;
     const int fixed = std::popcount(task_taken);
     const int k = std::popcount(lead);
-    const int fewest = std::max(0, k - layout.top - fixed);
+    const int fewest = std::max(0, k - layout.top - spare - fixed);
     const int most = layout.top - fixed;
     // The subsets of `left` lower columns that, with `chosen` columns taken
     // so far, give a part (the highest inner column is decided first).
@@ -753,20 +784,46 @@ constexpr void for_each_join_task(const join_layout& layout, F&& f)
     });
 }
 
-// One part of a task: the band it places (as a whole-band task), the lead
-// columns its lists fix and which of them the top takes.
+// One part of a task: the band it places (as a whole-band task; where tops
+// are shared, the task itself, whose bands the part places in turn), the
+// lead columns its lists fix and which of them the top takes.
 struct join_part {
     join_task whole{};
     std::uint32_t lead = 0;
     std::uint32_t taken = 0;
 };
 
+// Where a part's tops serve every completion of the band (shared_tops),
+// its lead columns are the first k that the task's rows leave free, and it
+// takes a split of them: the bottom takes the rest but those of the
+// completion's queens, so it may be left up to spare = b - tb more than t
+// of them.
+constexpr std::uint32_t shared_lead(const join_layout& layout, const join_task& t) noexcept
+{
+    std::uint32_t free = layout.all_columns;
+    for (int i = 0; i < layout.task_band; ++i)
+        free &= ~(std::uint32_t{1} << t.band[static_cast<std::size_t>(i)]);
+    return lead_columns(layout, free);
+}
+constexpr int shared_spare(const join_layout& layout) noexcept
+{
+    return layout.band - layout.task_band;
+}
+
 // Calls part(join_part) for each part of task t: each band it stands for
 // (for_each_task_band), each split of that band's lead columns
-// (for_each_task_part), until part returns false; returns whether it never did.
+// (for_each_task_part), until part returns false; returns whether it never
+// did. Where tops are shared (shared_tops), each split of the task's lead
+// columns (shared_lead), `whole` the task itself.
 template <class F>
 constexpr bool for_each_join_part(const join_layout& layout, const join_task& t, F&& part)
 {
+    if (layout.shared_tops) {
+        const std::uint32_t lead = shared_lead(layout, t);
+        return for_each_task_part(layout, lead, 0, 0, false, shared_spare(layout), [&](std::uint32_t taken) {
+            return part(join_part{t, lead, taken});
+        });
+    }
     return for_each_task_band(layout, t, [&](const join_task& whole) {
         const std::uint32_t free = band_free_columns(layout, whole.band);
         const std::uint32_t lead = lead_columns(layout, free);
@@ -782,6 +839,8 @@ constexpr bool for_each_join_part(const join_layout& layout, const join_task& t,
 // O(p^2) per band it stands for.
 constexpr std::uint64_t count_join_parts(const join_layout& layout, const join_task& t)
 {
+    if (layout.shared_tops)
+        return count_task_parts(layout, shared_lead(layout, t), 0, 0, false, shared_spare(layout));
     std::uint64_t parts = 0;
     for_each_task_band(layout, t, [&](const join_task& whole) {
         const std::uint32_t free = band_free_columns(layout, whole.band);
@@ -796,6 +855,10 @@ constexpr std::uint64_t count_join_parts(const join_layout& layout, const join_t
 // order of for_each_join_part, without walking the others.
 constexpr join_part nth_join_part(const join_layout& layout, const join_task& t, std::uint64_t index)
 {
+    if (layout.shared_tops) {
+        const std::uint32_t lead = shared_lead(layout, t);
+        return join_part{t, lead, nth_task_part(layout, lead, 0, 0, false, index, shared_spare(layout))};
+    }
     join_part out{};
     for_each_task_band(layout, t, [&](const join_task& whole) {
         const std::uint32_t free = band_free_columns(layout, whole.band);

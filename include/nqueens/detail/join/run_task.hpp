@@ -16,6 +16,7 @@
 #include <bit>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace nqueens::detail {
 
@@ -41,6 +42,7 @@ struct join_workspace {
     row_scratch rows;
     pair_scratch pairs;
     list_builder builder = list_builder::by_lead_columns;
+    std::vector<diagonal_key> kept;  // a shared group's tops that one completion keeps
 };
 
 // Whether `ws.builder` says to build the lists by the row search.
@@ -230,6 +232,95 @@ constexpr std::optional<std::uint64_t> count_join_part(const join_layout& layout
     return pairs;
 }
 
+// Counts the pairs of one part where tops are shared (shared_tops), each
+// weighted by its band's orbit: the tops of the task's rows that take
+// `taken` of the lead columns `lead` (shared_lead), built once with the
+// rows the part places left empty; then for each band the task stands for
+// whose queens leave `taken` free, the turned tops of the flipped band that
+// take the rest of the lead columns, and the pairs of each group of tops
+// that the band keeps (no queen of the band on its columns or diagonals)
+// with its partner group. Polls stop() and adds the queens placed as
+// count_join_part does; returns std::nullopt if stop() said yes.
+template <class Stop>
+constexpr std::optional<std::uint64_t> count_shared_part(const join_layout& layout, const join_task& t,
+                                                         std::uint32_t lead, std::uint32_t taken,
+                                                         join_workspace& ws, std::uint64_t& nodes,
+                                                         Stop&& stop)
+{
+    if (stop()) return std::nullopt;  // a part with no band to count polls once
+    const top_rules shared(layout, t.band, layout.task_band);
+    if (!build_top_list_by_rows(shared, lead, taken, true, ws.top_half, ws.rows, nodes, stop))
+        return std::nullopt;
+    const top_list& tops = ws.top_half;
+    const diagonal_key key_mask = (diagonal_key{1} << layout.key_bits()) - 1;
+    std::uint64_t total = 0;
+    std::uint64_t since_poll = join_poll_pairs;
+    bool stopped = false;
+    for_each_task_band(layout, t, [&](const join_task& whole) {
+        std::uint32_t queens = 0;  // the columns of the rows this band adds
+        diagonal_key attacked = 0;
+        for (int i = layout.task_band; i < layout.band; ++i) {
+            const int c = whole.band[static_cast<std::size_t>(i)];
+            queens |= std::uint32_t{1} << c;
+            attacked |= shared.band_row_bits(i, c);
+        }
+        const std::uint32_t rest = lead & ~queens & ~taken;
+        if ((queens & taken) != 0 || std::popcount(rest) > layout.top) return true;
+        if (!build_top_list_by_rows(top_rules(layout, band_image(layout, whole.band, false, true)),
+                                    lead & ~queens, rest, false, ws.bottom_half, ws.rows, nodes, stop)) {
+            stopped = true;
+            return false;
+        }
+        const top_list& bottoms = ws.bottom_half;
+        const std::uint32_t columns = shared.free & ~lead & ~queens;
+        std::uint64_t pairs = 0;
+        for (std::uint32_t g = 0; g < tops.index.count; ++g) {
+            const std::uint32_t x0 = tops.start[g], x1 = tops.start[g + 1];
+            const std::uint32_t set = tops.set_of[g];
+            if (x0 == x1 || (set & queens) != 0) continue;
+            const std::uint32_t other = bottoms.index(columns & ~set);
+            const std::uint32_t y0 = bottoms.start[other], y1 = bottoms.start[other + 1];
+            if (y0 == y1) continue;
+            if (since_poll >= join_poll_pairs) {
+                since_poll = 0;
+                if (stop()) {
+                    stopped = true;
+                    return false;
+                }
+            }
+            // The group's tops that this band keeps, without the extra bits.
+            if (ws.kept.size() < x1 - x0) resize_for_overwrite(ws.kept, x1 - x0);
+            std::size_t nx = 0;
+            for (std::uint32_t x = x0; x < x1; ++x) {
+                ws.kept[nx] = tops.keys[x] & key_mask;
+                nx += (tops.keys[x] & attacked) == 0 ? 1 : 0;
+            }
+            if (nx == 0) continue;
+            pairs += join_keys(layout, ws.kept.data(), nx, bottoms.keys.data() + y0, y1 - y0, ws.pairs);
+            since_poll += std::uint64_t{nx} * (y1 - y0);
+        }
+        total = checked_add(total, checked_mul(pairs, whole.weight));
+        return true;
+    });
+    if (stopped) return std::nullopt;
+    return total;
+}
+
+// Counts one part of task t (for_each_join_part) weighted by the orbits of
+// its bands: count_shared_part where tops are shared, else count_join_part
+// times its band's orbit.
+template <class Stop>
+constexpr std::optional<std::uint64_t> count_weighted_part(const join_layout& layout, const join_part& p,
+                                                           join_workspace& ws, std::uint64_t& nodes,
+                                                           Stop&& stop)
+{
+    if (layout.shared_tops) return count_shared_part(layout, p.whole, p.lead, p.taken, ws, nodes, stop);
+    const std::optional<std::uint64_t> pairs =
+        count_join_part(layout, p.whole, p.lead, p.taken, ws, nodes, stop);
+    if (!pairs) return std::nullopt;
+    return checked_mul(*pairs, p.whole.weight);
+}
+
 // Counts one task: each of its parts (join/layout.hpp; one part up to
 // n = 22; where a task fixes part of its band, n = 25 and 27 to 30, each
 // completion of the band times each split), each
@@ -247,10 +338,9 @@ constexpr std::optional<join_tally> run_join_task(const join_layout& layout, con
     join_tally out{};
     std::uint64_t done = 0;
     const bool whole = for_each_join_part(layout, t, [&](const join_part& p) {
-        const std::optional<std::uint64_t> pairs =
-            count_join_part(layout, p.whole, p.lead, p.taken, ws, out.nodes, stop);
-        if (!pairs) return false;
-        out.total = checked_add(out.total, checked_mul(*pairs, p.whole.weight));
+        const std::optional<std::uint64_t> count = count_weighted_part(layout, p, ws, out.nodes, stop);
+        if (!count) return false;
+        out.total = checked_add(out.total, *count);
         on_part(++done, parts);
         return true;
     });

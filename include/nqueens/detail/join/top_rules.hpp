@@ -29,16 +29,50 @@ constexpr diagonal_key turned_key(diagonal_key key, int width) noexcept
 
 // The rules for the top placements under one band: free columns, the
 // squares the band attacks row by row, and each square's key bits.
+//
+// Tops shared by the completions of a band (join_layout::shared_tops) obey
+// only its first `rows` rows; their keys also hold, from bit key_bits()
+// up, the diagonals that a queen of the other rows could share with them
+// and the key leaves out (a diagonal that leaves the board before it
+// reaches the bottom half), so that `band_row_bits` says which tops a
+// completion keeps. 12 such bits at n = 25, 16 at n = 28.
 struct top_rules {
     join_layout layout{};
     std::uint32_t free = 0;
     std::array<std::uint32_t, 16> attacked{};
     std::array<std::array<diagonal_key, 32>, 16> bits{};
+    // The extra bit of each sum and difference diagonal (0: none), and how
+    // many such diagonals there are (those past bit 63 get none: a cut that
+    // shares tops must have key_bits() + extra_bits <= 64, which the tests
+    // check for every n that does).
+    std::array<diagonal_key, 64> extra_sum{}, extra_difference{};
+    int extra_bits = 0;
 
-    constexpr top_rules(const join_layout& cut, const band_columns& band) : layout(cut)
+    constexpr top_rules(const join_layout& cut, const band_columns& band) : top_rules(cut, band, cut.band) {}
+
+    constexpr top_rules(const join_layout& cut, const band_columns& band, int rows) : layout(cut)
     {
-        free = band_free_columns(layout, band);
-        for (int i = 0; i < layout.band; ++i) {
+        free = layout.all_columns;
+        for (int i = 0; i < rows; ++i) free &= ~(std::uint32_t{1} << band[static_cast<std::size_t>(i)]);
+        int next = layout.key_bits();
+        for (int d = 0; d < 2 * layout.n - 1 && rows < layout.band; ++d) {
+            if (d >= layout.low && d < layout.low + layout.width) continue;  // in the key
+            for (int i = rows; i < layout.band; ++i) {
+                // Row band_row(i) meets sum diagonal d at column d - row,
+                // difference diagonal d at column d + row - (n - 1).
+                const int row = layout.band_row(i);
+                const auto give = [&](diagonal_key& bit) {
+                    if (bit != 0) return;
+                    if (next < 64) bit = diagonal_key{1} << next;
+                    ++next;
+                };
+                if (d - row >= 0 && d - row < layout.n) give(extra_sum[static_cast<std::size_t>(d)]);
+                const int c = d + row - (layout.n - 1);
+                if (c >= 0 && c < layout.n) give(extra_difference[static_cast<std::size_t>(d)]);
+            }
+        }
+        extra_bits = next - layout.key_bits();
+        for (int i = 0; i < rows; ++i) {
             const int band_row = layout.band_row(i);
             const int c = band[static_cast<std::size_t>(i)];
             for (int r = 0; r < layout.top; ++r) {
@@ -56,9 +90,27 @@ struct top_rules {
                 if (sum >= 0 && sum < layout.width) key |= diagonal_key{1} << sum;
                 if (difference >= 0 && difference < layout.width)
                     key |= diagonal_key{1} << (layout.width + difference);
+                key |= extra_sum[static_cast<std::size_t>(sum_diagonal(r, c))] |
+                       extra_difference[static_cast<std::size_t>(difference_diagonal(layout.n, r, c))];
                 bits[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = key;
             }
         }
+    }
+
+    // The key bits of a top that shares a diagonal with a queen in column c
+    // of band row i (i >= the rows these rules obey): a completion keeps the
+    // tops whose keys hold none of its queens' bits.
+    constexpr diagonal_key band_row_bits(int i, int c) const noexcept
+    {
+        const int sum = sum_diagonal(layout.band_row(i), c);
+        const int difference = difference_diagonal(layout.n, layout.band_row(i), c);
+        diagonal_key key =
+            extra_sum[static_cast<std::size_t>(sum)] | extra_difference[static_cast<std::size_t>(difference)];
+        if (sum >= layout.low && sum < layout.low + layout.width)
+            key |= diagonal_key{1} << (sum - layout.low);
+        if (difference >= layout.low && difference < layout.low + layout.width)
+            key |= diagonal_key{1} << (layout.width + difference - layout.low);
+        return key;
     }
 
     // The squares of row r, among `columns`, that neither the band nor the

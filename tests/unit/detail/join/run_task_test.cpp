@@ -545,6 +545,8 @@ TEST_CASE(
                     INFO("n = " << n << ", band rows " << b << " (tasks fix " << b - left << "), lead " << k);
                     const d::join_layout partial = d::make_join_layout(n, b, k, 0, b - left);
                     CHECK(d::count_by_join(partial) == total(n));
+                    // The same with tops shared by the completions of the band (as n = 25 and 28).
+                    CHECK(d::count_by_join(d::make_join_layout(n, b, k, 0, b - left, true)) == total(n));
                     // As many parts as the tasks of whole bands have, in fewer tasks.
                     std::uint64_t parts = 0, whole_parts = 0, tasks = 0, whole_tasks = 0;
                     d::for_each_join_task(partial, [&](const d::join_task& t) {
@@ -571,10 +573,13 @@ TEST_CASE(
 TEST_CASE("nth_join_part names the parts of a task that fixes part of its band in walk order", "[half_join]")
 {
     // Tasks that leave one band row to their parts (as n = 27) and two (as n = 28).
+    // Where tops are shared, a part is a split of the task's lead columns.
     for (const d::join_layout& layout :
          {d::make_join_layout(13, 5, 4, 0, 4), d::make_join_layout(13, 5, 4, 0, 3),
-          d::make_join_layout(14, 6, 6, 0, 4)}) {
-        INFO("band rows " << layout.band << ", tasks fix " << layout.task_band);
+          d::make_join_layout(14, 6, 6, 0, 4), d::make_join_layout(13, 5, 4, 0, 4, true),
+          d::make_join_layout(14, 6, 6, 0, 4, true)}) {
+        INFO("band rows " << layout.band << ", tasks fix " << layout.task_band << ", shared tops "
+                          << layout.shared_tops);
         nqueens::test::failures wrong;
         std::size_t tasks = 0, checked = 0;
         d::for_each_join_task(layout, [&](const d::join_task& t) {
@@ -585,7 +590,9 @@ TEST_CASE("nth_join_part names the parts of a task that fixes part of its band i
                 const d::join_part named = d::nth_join_part(layout, t, i++);
                 wrong.check(named.whole == p.whole && named.lead == p.lead && named.taken == p.taken, "task ",
                             tasks, ", part ", i - 1);
-                weights += p.whole.weight;
+                wrong.check(!layout.shared_tops || (p.whole == t && p.lead == d::shared_lead(layout, t)),
+                            "task ", tasks, ", part ", i - 1, ": not a split of the task's lead columns");
+                weights += layout.shared_tops ? d::count_task_bands(layout, t) : p.whole.weight;
                 ++checked;
                 return true;
             });
@@ -818,18 +825,22 @@ TEST_CASE(
     "[half_join]")
 {
     // Tops that take most of their rows' columns from the lead columns: at
-    // n = 27 and 28 tops of 11 rows, 10 of the 14 lead columns (and 1 of the
-    // 8 others); at n = 25 tops of 10 rows, 8 of the 11 (and 2 of the 9
+    // n = 27 and 28 tops of 11 rows, 10 of the 14 or 16 lead columns (and 1
+    // of the 8 or 6 others); at n = 25 tops of 10 rows, 8 of the 11 (and 2 of the 9
     // others; 9 left these parts without a solution); at n = 29 tops of 12
     // rows, all on the 20 lead columns (8 to 11 of them left the first
     // parts without a solution), and so at n = 31, and at n = 32 on 12 of
     // its 18: short lists and a plain search of a second or less.
+    // Where tops are shared (n = 25 and 28), the parts of the same cut
+    // unshared; the next test checks the shared parts against those.
     for (const int n : {25, 27, 28, 29, 31, 32}) {
         INFO("n = " << n);
-        const d::join_layout layout = d::make_join_layout(n);
+        const d::join_layout own = d::make_join_layout(n);
+        const d::join_layout layout =
+            d::make_join_layout(n, own.band, own.lead, own.task_lead, own.task_band);
         REQUIRE(d::partial_band(layout));
         REQUIRE(layout.task_band == 4);
-        REQUIRE(layout.lead == (n == 25 ? 11 : (n == 32 ? 18 : (n >= 29 ? 20 : 14))));
+        REQUIRE(layout.lead == (n == 25 ? 11 : (n == 32 ? 18 : (n >= 29 ? 20 : (n == 28 ? 16 : 14)))));
         const std::vector<d::join_task> all = tasks_of(n);
         d::join_workspace ws;
         nqueens::test::failures wrong;
@@ -861,6 +872,81 @@ TEST_CASE(
     }
 }
 
+TEST_CASE("at n = 25 and 28 a part's shared tops count what each of its bands counts with tops of its own",
+          "[half_join]")
+{
+    // A shared part (a split of the task's lead columns) against the same
+    // split counted band by band with the same cut unshared, each band
+    // whose queens leave the split's columns free; splits whose tops take
+    // most of the lead columns (short lists: milliseconds a band).
+    for (const int n : {25, 28}) {
+        INFO("n = " << n);
+        const d::join_layout layout = d::make_join_layout(n);
+        REQUIRE(layout.shared_tops);
+        const d::join_layout separate =
+            d::make_join_layout(n, layout.band, layout.lead, layout.task_lead, layout.task_band);
+        REQUIRE(!separate.shared_tops);
+        const std::vector<d::join_task> all = tasks_of(n);
+        d::join_workspace ws;
+        nqueens::test::failures wrong;
+        std::uint64_t solutions = 0;
+        std::size_t parts = 0, bands = 0;
+        for (std::size_t i = 0; i < 3; ++i) {
+            const d::join_task& t = all[all.size() * i / 3];
+            std::size_t here = 0;
+            d::for_each_join_part(layout, t, [&](const d::join_part& p) {
+                if (std::popcount(p.taken) != layout.top - (n == 25 ? 2 : 1)) return true;
+                std::uint64_t nodes = 0;
+                const auto never = [] { return false; };
+                const auto shared = d::count_weighted_part(layout, p, ws, nodes, never);
+                REQUIRE(shared.has_value());
+                std::uint64_t expected = 0;
+                d::for_each_task_band(layout, t, [&](const d::join_task& whole) {
+                    std::uint32_t queens = 0;
+                    for (int r = layout.task_band; r < layout.band; ++r)
+                        queens |= std::uint32_t{1} << whole.band[static_cast<std::size_t>(r)];
+                    if ((queens & p.taken) != 0) return true;
+                    const auto own =
+                        d::count_join_part(separate, whole, p.lead & ~queens, p.taken, ws, nodes, never);
+                    expected += *own * whole.weight;
+                    ++bands;
+                    return true;
+                });
+                wrong.check(*shared == expected, "task ", all.size() * i / 3, ", taken ", p.taken, ": ",
+                            *shared, " against ", expected);
+                solutions += expected;
+                ++parts;
+                return ++here < 2;
+            });
+        }
+        NQUEENS_CHECK_NO_FAILURES(wrong);
+        CHECK(parts == 6);
+        CHECK(bands > 3 * parts);  // each list of tops served several bands
+        CHECK(solutions > 0);
+    }
+}
+
+TEST_CASE("the keys of shared tops fit in 64 bits at every n that shares them", "[half_join]")
+{
+    // The key's bits and one for each diagonal of the rows a part places
+    // that the key leaves out (top_rules); and a cut that shares tops where
+    // they would not fit is one the tests would catch.
+    std::size_t shared = 0;
+    for (int n = d::join_min_n; n <= d::join_max_n; ++n) {
+        const d::join_layout layout = d::make_join_layout(n);
+        if (!layout.shared_tops) continue;
+        ++shared;
+        const d::top_rules rules(layout, d::band_columns{}, layout.task_band);
+        INFO("n = " << n << ": key bits " << layout.key_bits() << ", extra " << rules.extra_bits);
+        CHECK(rules.extra_bits > 0);
+        CHECK(layout.key_bits() + rules.extra_bits <= 64);
+    }
+    CHECK(shared == 2);
+    // n = 32 with a band of 8 rows of which a task fixes 4 would not fit.
+    const d::join_layout wide = d::make_join_layout(32, 8, 18, 0, 4, true);
+    CHECK(wide.key_bits() + d::top_rules(wide, d::band_columns{}, 4).extra_bits > 64);
+}
+
 TEST_CASE("a task that fixes part of its band counts what the tasks of its bands count, and stops as asked",
           "[half_join]")
 {
@@ -869,9 +955,14 @@ TEST_CASE("a task that fixes part of its band counts what the tasks of its bands
     // progress of its parts as a count reports it; and a stop part way
     // through a task gives no count (a record keeps whole tasks only).
     // Tasks that fix 3 rows, as n = 28's fix 4 of 6, the same.
-    for (const int fixed : {4, 3}) {
-        INFO("tasks fix " << fixed << " rows");
-        const d::join_layout parted = d::make_join_layout(13, 5, 4, 0, fixed);
+    // And both with tops shared by the completions of the band (as n = 25
+    // and 28), whose parts are splits of the lead columns.
+    for (const auto& cut :
+         {std::pair{4, false}, std::pair{3, false}, std::pair{4, true}, std::pair{3, true}}) {
+        const int fixed = cut.first;  // a plain variable: Clang 14 captures no structured binding
+        const bool shared = cut.second;
+        INFO("tasks fix " << fixed << " rows, shared tops " << shared);
+        const d::join_layout parted = d::make_join_layout(13, 5, 4, 0, fixed, shared);
         const d::join_layout whole = d::make_join_layout(13, 5, 4, 0);
         d::join_workspace ws;
         const auto never = [] { return false; };
