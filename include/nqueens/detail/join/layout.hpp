@@ -278,12 +278,19 @@ constexpr band_columns band_image(const join_layout& layout, band_columns band, 
     return image;
 }
 
+// The columns that the first `rows` rows of a band leave free.
+constexpr std::uint32_t rows_free_columns(const join_layout& layout, const band_columns& band,
+                                          int rows) noexcept
+{
+    std::uint32_t free = layout.all_columns;
+    for (int i = 0; i < rows; ++i) free &= ~(std::uint32_t{1} << band[static_cast<std::size_t>(i)]);
+    return free;
+}
+
 // The columns a band leaves to the top and bottom.
 constexpr std::uint32_t band_free_columns(const join_layout& layout, band_columns band) noexcept
 {
-    std::uint32_t free = layout.all_columns;
-    for (int i = 0; i < layout.band; ++i) free &= ~(std::uint32_t{1} << band[static_cast<std::size_t>(i)]);
-    return free;
+    return rows_free_columns(layout, band, layout.band);
 }
 
 // The first `count` of the free columns.
@@ -800,10 +807,7 @@ struct join_part {
 // of them.
 constexpr std::uint32_t shared_lead(const join_layout& layout, const join_task& t) noexcept
 {
-    std::uint32_t free = layout.all_columns;
-    for (int i = 0; i < layout.task_band; ++i)
-        free &= ~(std::uint32_t{1} << t.band[static_cast<std::size_t>(i)]);
-    return lead_columns(layout, free);
+    return lead_columns(layout, rows_free_columns(layout, t.band, layout.task_band));
 }
 constexpr int shared_spare(const join_layout& layout) noexcept
 {

@@ -52,8 +52,7 @@ struct top_rules {
 
     constexpr top_rules(const join_layout& cut, const band_columns& band, int rows) : layout(cut)
     {
-        free = layout.all_columns;
-        for (int i = 0; i < rows; ++i) free &= ~(std::uint32_t{1} << band[static_cast<std::size_t>(i)]);
+        free = rows_free_columns(layout, band, rows);
         int next = layout.key_bits();
         for (int d = 0; d < 2 * layout.n - 1 && rows < layout.band; ++d) {
             if (d >= layout.low && d < layout.low + layout.width) continue;  // in the key
