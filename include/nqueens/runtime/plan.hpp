@@ -192,7 +192,8 @@ public:
     // 11 for n = 23 and 24 (bands of 3 and 4 rows), 18 and 19 for n = 25
     // and 14 and 15 for n = 27 and 24 and 25 for n = 29 (bands of 5 rows, of
     // which a task fixes 4),
-    // 30 and 31 for n = 28 (16 and 17 before its parts shared tops) and 20
+    // 32 and 33 for n = 28 (16 and 17 before its parts shared tops, 30
+    // and 31 with 16 lead columns) and 20
     // and 21 for n = 30 (bands of 6 rows, of which a task fixes 4), 8 and 9 for the other n from 26.
     std::uint32_t version() const noexcept
     {
@@ -214,7 +215,7 @@ public:
         // Peak resident MB of one thread over n's largest tasks, measured on
         // x86-64 with glibc, and about a third more for other allocators; at
         // n = 28 and 29 to 32 the largest seen on parts drawn at random
-        // (250 MB with shared tops; 253 MB, 230 MB, 238 MB and 215 MB:
+        // (250 MB with shared tops, at 15 or 16 lead columns; 253 MB, 230 MB, 238 MB and 215 MB:
         // docs/benchmarks.md), and about a third more.
         const std::size_t per_thread = !join ? 4
                                              : (n <= 16              ? 16

@@ -214,10 +214,13 @@ TEST_CASE("a record of a cut this program no longer has is refused in one line",
                   "cuts it by the join (5 band rows, 14 lead columns, 0 per task)"},
           old_cut{28, 4, 20, 2, 314920,
                   "cp cuts n = 28 by the join (4 band rows, 20 lead columns, 2 per task); this program "
-                  "cuts it by the join (6 band rows, 16 lead columns, 0 per task)"},
+                  "cuts it by the join (6 band rows, 15 lead columns, 0 per task)"},
           old_cut{28, 6, 14, 0, 154078,
                   "cp cuts n = 28 by the join (6 band rows, 14 lead columns, 0 per task); this program "
-                  "cuts it by the join (6 band rows, 16 lead columns, 0 per task)"},
+                  "cuts it by the join (6 band rows, 15 lead columns, 0 per task)"},
+          old_cut{28, 6, 16, 0, 154078,
+                  "cp cuts n = 28 by the join (6 band rows, 16 lead columns, 0 per task); this program "
+                  "cuts it by the join (6 band rows, 15 lead columns, 0 per task)"},
           old_cut{29, 3, 24, 6, 282880,
                   "cp cuts n = 29 by the join (3 band rows, 24 lead columns, 6 per task); this program "
                   "cuts it by the join (5 band rows, 20 lead columns, 0 per task)"},

@@ -143,9 +143,10 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
 // tops of 9 rows keep the tables
 // small (docs/benchmarks.md). n = 27 (a band of 5 rows, tasks that fix 4
 // of them, no task lead columns): 14, measured best. n = 28 (a band of 6
-// rows, tasks that fix 4, shared tops): 16 of the columns the task's rows
-// leave free, whose shared lists hold up to about 250 MB a thread (400 to
-// 470 MB at 14, the best before tops were shared). n = 25 (a band of 5
+// rows, tasks that fix 4, shared tops): 15 of the columns the task's rows
+// leave free, about 0.86 of the core-hours of 16, whose shared lists hold
+// up to about 250 MB a thread at either (400 to 470 MB at 14, the best
+// before tops were shared). n = 25 (a band of 5
 // rows, tasks that fix 4, shared tops): 11, measured best among 10 to 14. n = 29 (a band of 5 rows, tasks
 // that fix 4): 20, whose lists held 253 MB a thread against 300 MB at 18; n = 31 (a band of 7 rows, tasks
 // that fix 4) the same: 201 to 238 MB a thread, against 262 to 282 MB at 18 (and 110 to 175 MB at 22, 2x the
@@ -153,7 +154,7 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
 // the core-hours; 320 MB at 16).
 inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
     0, 0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 4, 0, 0, 11, 11, 11, 16, 14, 16, 20, 20, 20, 18};
+    4, 2, 8, 4, 0, 0, 11, 11, 11, 16, 14, 15, 20, 20, 20, 18};
 inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 0, 7, 3, 0, 2, 0, 0, 0, 0, 0, 0};
 
@@ -185,7 +186,7 @@ inline constexpr std::array<bool, join_max_n + 1> join_shared_tops = [] {
 // rows and no lead columns (n = 21), 14 for n = 27, whose band grew to 5
 // rows, of which a task fixes 4, 16 for n = 28, whose band grew to 6 rows,
 // of which a task fixes 4 (30 since its parts share tops, with 16 lead
-// columns instead of 14), 18 for n = 25, whose band grew to 5 rows, of
+// columns instead of 14, 32 with 15), 18 for n = 25, whose band grew to 5 rows, of
 // which a task fixes 4, 20 for n = 30, whose band grew to 6 rows as n =
 // 28's, for memory, 22 for n = 22, whose band grew to 4 rows without lead
 // columns (tops of 9 from quarter tables, as n = 21), 24 for n = 29, whose
@@ -202,7 +203,7 @@ constexpr std::uint32_t join_task_list_version(int n) noexcept
     if (n == 29) return 24;
     if (n == 31) return 26;
     if (n == 32) return 28;
-    if (n == 28) return 30;
+    if (n == 28) return 32;
     if (n == 23 || n == 24) return 10;
     if (n >= 25) return 8;
     if (n == 16) return 6;

@@ -840,7 +840,7 @@ TEST_CASE(
             d::make_join_layout(n, own.band, own.lead, own.task_lead, own.task_band);
         REQUIRE(d::partial_band(layout));
         REQUIRE(layout.task_band == 4);
-        REQUIRE(layout.lead == (n == 25 ? 11 : (n == 32 ? 18 : (n >= 29 ? 20 : (n == 28 ? 16 : 14)))));
+        REQUIRE(layout.lead == (n == 25 ? 11 : (n == 32 ? 18 : (n >= 29 ? 20 : (n == 28 ? 15 : 14)))));
         const std::vector<d::join_task> all = tasks_of(n);
         d::join_workspace ws;
         nqueens::test::failures wrong;
