@@ -144,9 +144,9 @@ inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
 // small (docs/benchmarks.md). n = 27 (a band of 5 rows, tasks that fix 4
 // of them, no task lead columns): 14, measured best. n = 28 (a band of 6
 // rows, tasks that fix 4, shared tops): 15 of the columns the task's rows
-// leave free, about 0.86 of the core-hours of 16, whose shared lists hold
-// up to about 250 MB a thread at either (400 to 470 MB at 14, the best
-// before tops were shared). n = 25 (a band of 5
+// leave free, cheaper than 16 (docs/benchmarks.md), whose shared lists
+// hold up to about 250 MB a thread at either (400 to 470 MB at 14, the
+// best before tops were shared). n = 25 (a band of 5
 // rows, tasks that fix 4, shared tops): 11, measured best among 10 to 14. n = 29 (a band of 5 rows, tasks
 // that fix 4): 20, whose lists held 253 MB a thread against 300 MB at 18; n = 31 (a band of 7 rows, tasks
 // that fix 4) the same: 201 to 238 MB a thread, against 262 to 282 MB at 18 (and 110 to 175 MB at 22, 2x the
