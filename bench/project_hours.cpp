@@ -14,13 +14,13 @@
 //            SEED then counts the same tasks and parts in every build, so
 //            that two builds of the library compare task for task
 //            (bench/project_hours.sh --against)
-//   B,K,K1   the join's cut to project instead of n's own: band rows, lead
-//            columns, how many of them a task fixes (to compare cuts A/B in
-//            one run); ",P" (K1 = 0): a task fixes only the first B - 1
-//            band rows, its parts place the last one; ",PP": the first
-//            B - 2, its parts place the last two; and so on; ",P...S":
-//            the same, with tops shared by the completions of the band
-//            (n = 25's and 28's own cuts; join_layout::shared_tops)
+//   B,K,K1   the join's cut to project instead of n's own (plan_cut's
+//            fields, nqueens/detail/cuts.hpp): band_rows, lead_columns,
+//            task_lead_columns (to compare cuts A/B in one run); ",P"
+//            (K1 = 0): task_band_rows = B - 1, its parts place the last
+//            band row; ",PP": B - 2, its parts place the last two; and so
+//            on; ",P...S": the same, with shared_tops (tops shared by the
+//            completions of the band, as n = 25's and 28's own cuts)
 //   N/M/...  sizes (or cuts) projected side by side, in one process: a
 //            round of each in turn, so that a drift of the machine's speed
 //            (up to a quarter within minutes on a shared machine) touches
@@ -80,7 +80,41 @@ void count_part(const Layout& layout, const Part& part, Workspace& ws, std::uint
         (void)nqueens::detail::count_join_part(layout, part.whole, part.lead, part.taken, ws, nodes, never);
 }
 
-// Whether `layout` shares its tops (false in an older library without them).
+// The cut's fields by their names (plan_cut, nqueens/detail/cuts.hpp), in
+// this library or an older one (--against), whose join_layout named them
+// band, task_band, lead and task_lead and may lack shared tops.
+template <class Layout>
+int band_rows_of(const Layout& l)
+{
+    if constexpr (requires { l.band_rows; })
+        return l.band_rows;
+    else
+        return l.band;
+}
+template <class Layout>
+int task_band_rows_of(const Layout& l)
+{
+    if constexpr (requires { l.task_band_rows; })
+        return l.task_band_rows;
+    else
+        return l.task_band;
+}
+template <class Layout>
+int lead_columns_of(const Layout& l)
+{
+    if constexpr (requires { l.lead_columns; })
+        return l.lead_columns;
+    else
+        return l.lead;
+}
+template <class Layout>
+int task_lead_columns_of(const Layout& l)
+{
+    if constexpr (requires { l.task_lead_columns; })
+        return l.task_lead_columns;
+    else
+        return l.task_lead;
+}
 template <class Layout>
 bool shares_tops(const Layout& layout)
 {
@@ -93,10 +127,26 @@ template <class Layout>
 bool share_tops(Layout& layout)
 {
     if constexpr (requires { layout.shared_tops; }) {
-        layout.shared_tops = layout.task_band < layout.band;
+        layout.shared_tops = task_band_rows_of(layout) < band_rows_of(layout);
         return layout.shared_tops;
     }
     return false;
+}
+
+// Whether the library can count n by `layout`'s cut: its own rule
+// (cut_error) where it has one, else the rules it had.
+template <class Layout>
+bool countable(int n, const Layout& layout)
+{
+    if constexpr (requires(const Layout& l) { cut_error(n, l); }) {
+        return cut_error(n, layout) == nullptr;
+    } else {
+        const int b = band_rows_of(layout), tb = task_band_rows_of(layout);
+        const int k = lead_columns_of(layout), k1 = task_lead_columns_of(layout);
+        const int t = (n - b) / 2;
+        return b >= 1 && b <= 8 && (n - b) % 2 == 0 && t >= 2 && k1 >= 0 && k1 <= k && k <= n - b &&
+               tb >= 1 && tb <= b && (tb == b || k1 == 0);
+    }
 }
 
 // The CPU seconds of one join task with parts (n >= 24), estimated from
@@ -162,15 +212,16 @@ public:
         char label[64];
         if (join_)
             std::snprintf(
-                label, sizeof label, "n = %d, cut %d,%d,%d%s%s%s", n, layout_.band, layout_.lead,
-                layout_.task_lead, partial_band(layout_) ? "," : "",
-                std::string(static_cast<std::size_t>(layout_.band - layout_.task_band), 'P').c_str(),
+                label, sizeof label, "n = %d, cut %d,%d,%d%s%s%s", n, band_rows_of(layout_),
+                lead_columns_of(layout_), task_lead_columns_of(layout_), partial_band(layout_) ? "," : "",
+                std::string(static_cast<std::size_t>(band_rows_of(layout_) - task_band_rows_of(layout_)), 'P')
+                    .c_str(),
                 shares_tops(layout_) ? "S" : "");
         else
             std::snprintf(label, sizeof label, "n = %d", n);
         label_ = label;
         // The two-stage draw where the join's tasks have parts.
-        sub_sample_ = join_ && layout_.task_lead < layout_.lead;
+        sub_sample_ = join_ && task_lead_columns_of(layout_) < lead_columns_of(layout_);
         sub_.emplace(layout_, random_);
 
         // Strata of about equal estimated work, from the smallest tasks up.
@@ -339,14 +390,12 @@ bool parse_size(const std::string& text, int& n, std::optional<nqueens::detail::
     if (shared) p.pop_back();
     const int left = p.find_first_not_of('P') == std::string::npos ? static_cast<int>(p.size()) : 0;
     if (got != 3 && !(got == 4 && left > 0)) return false;
-    const int t = (n - b) / 2;
-    const int most_rows = static_cast<int>(std::tuple_size_v<nqueens::detail::band_columns>);
-    if (n < nqueens::detail::join_min_n || n > nqueens::detail::join_max_n || b < 1 || b > most_rows ||
-        (n - b) % 2 != 0 || t < 2 || k1 < 0 || k1 > k || k > n - b || k > 2 * t ||
-        (left > 0 && (b - left < 1 || k1 != 0)))
+    if (n < nqueens::detail::join_min_n || n > nqueens::detail::join_max_n || b < 1 ||
+        b > static_cast<int>(std::tuple_size_v<nqueens::detail::band_columns>) || b - left < 1 ||
+        (n - b) % 2 != 0)
         return false;
     cut = nqueens::detail::make_join_layout(n, b, k, k1, b - left);
-    return !shared || share_tops(*cut);
+    return (!shared || share_tops(*cut)) && countable(n, *cut);
 }
 
 }  // namespace

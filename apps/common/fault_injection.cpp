@@ -39,6 +39,17 @@ void load_fault_hooks()
     if (auto v = read("NQUEENS_TEST_LEASE_FLOOR", 1, 86400)) hooks.lease_floor = static_cast<double>(*v);
     hooks.die_in_lock = read("NQUEENS_TEST_DIE_IN_LOCK", 1, 1).has_value();
     if (auto v = read("NQUEENS_TEST_HOLD_TASK", 1, 1 << 30)) hooks.hold_task = static_cast<std::size_t>(*v);
+    if (const char* text = std::getenv("NQUEENS_TEST_CUT")) {
+        int v[5] = {};
+        std::string rest = text;
+        for (int i = 0; i < 5; ++i) {
+            const std::size_t comma = i < 4 ? rest.find(',') : rest.size();
+            if (comma == std::string::npos) throw usage_error("NQUEENS_TEST_CUT must be B,TB,K,K1,S");
+            v[i] = static_cast<int>(parse_integer(rest.substr(0, comma), "NQUEENS_TEST_CUT", 0, 32));
+            rest = i < 4 ? rest.substr(comma + 1) : "";
+        }
+        hooks.cut = plan_cut{plan_cut::method_kind::join, 0, v[0], v[1], v[2], v[3], v[4] != 0};
+    }
 }
 
 const fault_hooks& faults()

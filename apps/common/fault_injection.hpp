@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: BSL-1.0
 // Test hooks that inject faults (a wrong, slow or frozen rank, a thread that cannot start, a held task,
-// a death while taking a lock): compiled into the test builds of the programs only (NQUEENS_FAULT_INJECTION).
+// a death while taking a lock, another default cut): compiled into the test builds of the programs only
+// (NQUEENS_FAULT_INJECTION).
 #ifndef NQUEENS_APPS_COMMON_FAULT_INJECTION_HPP
 #define NQUEENS_APPS_COMMON_FAULT_INJECTION_HPP
+
+#include <nqueens/detail/cuts.hpp>
 
 #include <cstddef>
 #include <optional>
@@ -21,6 +24,8 @@ struct fault_hooks {
                                                  // written under its temporary name, before it is linked
     std::optional<std::size_t> hold_task;        // NQUEENS_TEST_HOLD_TASK: the K-th finished task (1-based)
                                                  // of `count` is held until a stop, then dropped
+    std::optional<plan_cut> cut;                 // NQUEENS_TEST_CUT=B,TB,K,K1,S: the join cut a new run takes
+                                                 // (as another version's default would be)
 };
 
 #ifdef NQUEENS_FAULT_INJECTION

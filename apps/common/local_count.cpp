@@ -51,7 +51,9 @@ int count_on_this_machine(const count_args& c, stop_on_signals* signals, std::op
     // save): a signal from now on ends the run with its line and status.
     std::optional<stop_on_signals> own_signals;
     if (!signals) signals = &own_signals.emplace();
-    const work_plan plan(c.n, c.mode());  // the one plan of this run: the session's and parallel_count()'s
+    // The one plan of this run: the session's and parallel_count()'s, by
+    // the checkpoint's cut where there is one.
+    const work_plan plan(c.n, c.mode(), run_cut(c.records, c.n));
     std::optional<run_record_session> session;
     try {
         session.emplace(c.records, plan, signals);

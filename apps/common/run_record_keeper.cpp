@@ -2,6 +2,7 @@
 // The record keeper: one place that adds a run's tasks and seconds, saves when due and says how a run ended.
 #include "common/run_record_keeper.hpp"
 
+#include "common/fault_injection.hpp"
 #include "common/recheck.hpp"
 #include "common/signals.hpp"
 
@@ -44,6 +45,23 @@ void check_out_file(const record_options& p, const work_plan& plan)
 
 }  // namespace
 
+plan_cut run_cut(const record_options& p, int n)
+{
+    plan_cut cut = default_cut(n);
+#ifdef NQUEENS_FAULT_INJECTION
+    if (faults().cut) cut = *faults().cut;
+#endif
+    struct stat st {};
+    if (p.checkpoint.empty() || ::lstat(p.checkpoint.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return cut;
+    try {
+        const run_record r = load_record_file(p.checkpoint, false, p.trust_record);
+        if (r.n == n && !cut_error(n, r.cut)) return r.cut;
+    } catch (const std::exception&) {
+        // load_or_start_record says why, under the lock
+    }
+    return cut;
+}
+
 run_record load_or_start_record(const record_options& p, const work_plan& plan, std::stop_token stop,
                                 std::optional<std::size_t>* rechecked)
 {
@@ -56,11 +74,9 @@ run_record load_or_start_record(const record_options& p, const work_plan& plan, 
         } catch (const record_error& e) {
             throw usage_error_from(e);
         }
-        // Its --out file would bear the other program's name, and merge
-        // refuses to mix programs: better said now than after the count.
-        if (r.program != program_name())
-            throw usage_error("checkpoint '" + p.checkpoint + "' was written by '" + r.program + "', not '" +
-                              program_name() + "': finish it with that program, or remove it to start over");
+        // The cut in the record names its tasks, whoever counted them: this
+        // program writes the record from now on.
+        r.program = program_name();
         if (p.recheck != 0) {
             const std::size_t k =
                 recheck_records(std::span(&r, 1), std::span(&p.checkpoint, 1), plan, p.recheck, "", stop);

@@ -20,12 +20,20 @@
 
 namespace nqueens::app {
 
+// The cut a run of n takes: that of its checkpoint p.checkpoint where the
+// file holds a record of n this program can count, so that a record of any
+// cut (an earlier version's default, say) is resumed by it; else n's
+// default (default_cut; in test builds NQUEENS_TEST_CUT's). Reads the file
+// without its lock and throws nothing: load_or_start_record then says what
+// is wrong with a file, under the lock.
+plan_cut run_cut(const record_options& p, int n);
+
 // The record a run of `plan` starts from (after refusing an --out file
 // that holds another count's record): the checkpoint file p.checkpoint
 // if it exists (usage_error unless it is sound, for this n, sub-problem
-// list and shard, written by this program version, and with p.recheck, its
-// recounted tasks as it says: recheck_records), else an empty record for
-// p.slice. Call it while holding run_files(p).
+// list and shard, and with p.recheck, its recounted tasks as it says:
+// recheck_records; written by another program, it is this one's from now
+// on), else an empty record for p.slice. Call it while holding run_files(p).
 run_record load_or_start_record(const record_options& p, const work_plan& plan, std::stop_token stop = {},
                                 std::optional<std::size_t>* rechecked = nullptr);
 

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -145,7 +146,19 @@ int main(int argc, char** argv)
         if (ranks == 1) {
             status = count_on_this_machine(s, &signals, 1);  // one rank does everything
         } else {
-            const work_plan plan(s.n, s.mode());
+            // Rank 0's checkpoint names the cut (run_cut); every rank builds its plan by it.
+            int cut[7] = {};
+            if (rank == 0) {
+                const plan_cut c = run_cut(s.records, s.n);
+                const int fields[7] = {static_cast<int>(c.method), c.split_depth,  c.band_rows,
+                                       c.task_band_rows,           c.lead_columns, c.task_lead_columns,
+                                       c.shared_tops ? 1 : 0};
+                std::copy(std::begin(fields), std::end(fields), cut);
+            }
+            MPI_Bcast(cut, 7, MPI_INT, 0, MPI_COMM_WORLD);
+            const work_plan plan(s.n, s.mode(),
+                                 plan_cut{static_cast<plan_cut::method_kind>(cut[0]), cut[1], cut[2], cut[3],
+                                          cut[4], cut[5], cut[6] != 0});
             // Rank 0 reads the checkpoint; everyone learns whether it was refused.
             std::optional<run_record_keeper> keeper;  // rank 0 owns the files until the job ends
             std::string error;

@@ -47,9 +47,10 @@ int run_merge(args a)
     std::optional<work_plan> plan;
     try {
         m = merge_records(records, names);
-        // The files agree with each other; they must also agree with the
-        // sub-problem list of this program, or the ids mean other tasks.
-        plan.emplace(m.n, records.front().mode);
+        // The files agree with each other; their cut must be one this
+        // program can count, and its plan as long as they say.
+        check_countable(records.front(), names.front());
+        plan.emplace(m.n, records.front().mode, records.front().cut);
         check_record_matches(records.front(), *plan, records.front().slice, names.front());
     } catch (const record_error& e) {
         throw usage_error_from(e, "merge: ");

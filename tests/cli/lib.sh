@@ -57,6 +57,9 @@ if v3:
         add("|")
     for k in ("split_depth", "band_rows", "lead_columns", "task_lead_columns"):
         num(p.get(k, 0))
+    if "task_band_rows" in p:  # every field of a join cut (format 3 first named four)
+        num(p["task_band_rows"])
+        num(1 if p["shared_tops"] else 0)
 else:
     num(r["plan_version"])
 seconds = struct.unpack("<Q", struct.pack("<d", float(r["seconds"])))[0]

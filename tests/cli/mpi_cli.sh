@@ -62,6 +62,17 @@ grep -q '"complete":true' "$cp" || fail "nqueens-mpi left the checkpoint incompl
 out=$("$bin" count 17 --checkpoint "$cp") || fail "nqueens resume of a finished nqueens-mpi checkpoint failed"
 case $out in *" 95815104 solutions"*) ;; *) fail "nqueens resume printed: $out" ;; esac
 
+# A checkpoint of a cut other than the default (the test build's
+# NQUEENS_TEST_CUT), half its tasks dropped, is finished by the release
+# nqueens-mpi on 2 ranks: rank 0 reads the cut, and every rank counts by it.
+cp="$dir/recut.json"
+NQUEENS_TEST_CUT=3,3,4,2,0 fault_run 2 count 15 --checkpoint "$cp" >/dev/null || fail "nqueens-mpi count 15 of another cut failed"
+reseal "$cp" "$cp" 'k = len(r["done"]) // 2; drop = r["counts"][k:]; r["done"] = r["done"][:k]; r["counts"] = r["counts"][:k]; r["tasks_done"] = k; r["complete"] = False; r["total"] -= sum(c[0] for c in drop); r["distinct"] -= sum(c[1] for c in drop); r["nodes"] -= sum(c[2] for c in drop)'
+out=$(run 2 count 15 --checkpoint "$cp") || fail "nqueens-mpi resume of a checkpoint of another cut failed"
+case $out in "n = 15: 2279184 solutions"*) ;; *) fail "nqueens-mpi resume of another cut printed: $out" ;; esac
+grep -q '"band_rows":3,"task_band_rows":3,"lead_columns":4,"task_lead_columns":2' "$cp" ||
+    fail "nqueens-mpi's checkpoint of another cut lost its cut"
+
 # mpirun terminated (it passes SIGTERM to the ranks; rank 0 saves): whatever
 # was saved, resuming gives the exact count.
 cp="$dir/cp16.json"

@@ -15,7 +15,8 @@ mpifaultbin=${5:-}
 # rank 1 would freeze, miscount or fail to start, and the count would hang on
 # its first task.
 hooks=(NQUEENS_TEST_WRONG_RANK=1 NQUEENS_TEST_SLOW_RANK=1 NQUEENS_TEST_FREEZE_RANK=1
-       NQUEENS_TEST_THREAD_START_FAILS=0 NQUEENS_TEST_LEASE_FLOOR=1 NQUEENS_TEST_HOLD_TASK=1)
+       NQUEENS_TEST_THREAD_START_FAILS=0 NQUEENS_TEST_LEASE_FLOOR=1 NQUEENS_TEST_HOLD_TASK=1
+       NQUEENS_TEST_CUT=1,1,0,0,0)
 # mpi PROGRAM NP ARGS...: mpirun -np NP PROGRAM ARGS, with the variables of
 # the array `with` set.
 with=()
@@ -49,6 +50,10 @@ NQUEENS_TEST_WRONG_RANK=' 1x' "$faultbin" count 10 >"$dir/out" 2>"$dir/err"; sta
 [ "$status" -eq 2 ] && [ ! -s "$dir/out" ] && [ "$(wc -l <"$dir/err")" -eq 1 ] &&
     grep -q "^nqueens: error: NQUEENS_TEST_WRONG_RANK must be a whole number, got ' 1x'$" "$dir/err" ||
     fail "the test build with NQUEENS_TEST_WRONG_RANK=' 1x': exit $status: $(cat "$dir/err")"
+
+NQUEENS_TEST_CUT=1,2 "$faultbin" count 10 >"$dir/out" 2>"$dir/err"; status=$?
+[ "$status" -eq 2 ] && [ ! -s "$dir/out" ] && grep -q "^nqueens: error: NQUEENS_TEST_CUT must be B,TB,K,K1,S$" "$dir/err" ||
+    fail "the test build with NQUEENS_TEST_CUT=1,2: exit $status: $(cat "$dir/err")"
 
 if [ -n "$mpirun" ]; then
     with=("${hooks[@]}"); out=$(mpi "$mpibin" 2 count 12 2>"$dir/err"); status=$?

@@ -150,12 +150,12 @@ sed 's/"format_version":3/"format_version":4/' "$dir/s0.json" >"$dir/v4.json"
 expect_error_with "$dir/v4.json has layout version 4, a newer program's ('nqueens " merge "$dir/v4.json" "$dir/s1.json"
 expect_error_with "this program reads versions 2 and 3: finish it with the program that wrote it" \
     merge "$dir/v4.json" "$dir/s1.json"
-# Format 2 (the plan as a number): read where the number is this program's plan.
+# Format 2 (the plan as a number): read where the number is one of 0.1.0's plans.
 reseal "$dir/s0.json" "$dir/v2.json" 'r["format_version"] = 2; r["plan_version"] = 2; del r["mode"]; del r["plan"]'
 out=$("$bin" merge "$dir/v2.json" "$dir/s1.json") || fail "merge of a format 2 shard failed"
 case $out in "n = 12: 14200 solutions"*) ;; *) fail "merge of a format 2 shard printed: $out" ;; esac
 reseal "$dir/s0.json" "$dir/v2.json" 'r["format_version"] = 2; r["plan_version"] = 6; del r["mode"]; del r["plan"]'
-expect_error_with "uses sub-problem list version 6, which this program no longer has for n = 12: finish it with 'nqueens " \
+expect_error_with "names sub-problem list 6, which no release had for n = 12: finish it with 'nqueens " \
     merge "$dir/v2.json" "$dir/s1.json"
 for seconds in 1.7e308 -1 1e12+1; do
     reseal "$dir/s0.json" "$dir/sec.json" "r['seconds'] = $seconds"

@@ -58,7 +58,7 @@ expect_error_with "foreign shard: $dir/14-7-1.json is for n = 14" merge "$s-0.js
 expect_error_with "different numbers of shards" merge "$dir/14-2-0.json" "$dir/14-7-1.json"
 expect_error_with "was made with --unique but $s-0.json without --unique" merge "$s-0.json" "$dir/u16-3-1.json" "$s-2.json"
 reseal "$s-1.json" "$dir/cut.json" 'r["plan"]["lead_columns"] = 2'
-expect_error_with "foreign shard: $dir/cut.json and $s-0.json use different sub-problem lists (the join (2 band rows, 2 lead columns" \
+expect_error_with "foreign shard: $dir/cut.json and $s-0.json use different sub-problem lists (the join (2 band rows, 2 per task; 2 lead columns" \
     merge "$s-0.json" "$dir/cut.json" "$s-2.json"
 cp "$s-1.json" "$dir/damaged.json"
 sed -i -E 's/"total":([0-9]+)/"total":9\1/' "$dir/damaged.json"

@@ -61,12 +61,12 @@ template <class F>
 inline void brute_tops(const d::join_layout& layout, std::uint32_t lead, std::uint32_t taken,
                        std::vector<queen>& queens, F&& f)
 {
-    const int r = static_cast<int>(queens.size()) - layout.band;
+    const int r = static_cast<int>(queens.size()) - layout.band_rows;
     if (r == layout.top) {
         std::uint32_t cols = 0;
-        for (std::size_t i = static_cast<std::size_t>(layout.band); i < queens.size(); ++i)
+        for (std::size_t i = static_cast<std::size_t>(layout.band_rows); i < queens.size(); ++i)
             cols |= 1u << queens[i].second;
-        if ((cols & lead) == taken) f(queens.data() + layout.band, queens.data() + queens.size(), cols);
+        if ((cols & lead) == taken) f(queens.data() + layout.band_rows, queens.data() + queens.size(), cols);
         return;
     }
     for (int c = 0; c < layout.n; ++c) {
@@ -82,7 +82,7 @@ inline void brute_tops(const d::join_layout& layout, std::uint32_t lead, std::ui
 inline std::vector<queen> band_queens(const d::join_layout& layout, const d::band_columns& band)
 {
     std::vector<queen> queens;
-    for (int i = 0; i < layout.band; ++i)
+    for (int i = 0; i < layout.band_rows; ++i)
         queens.emplace_back(layout.band_row(i), band[static_cast<std::size_t>(i)]);
     return queens;
 }

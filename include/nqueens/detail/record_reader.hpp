@@ -3,7 +3,7 @@
 #ifndef NQUEENS_DETAIL_RECORD_READER_HPP
 #define NQUEENS_DETAIL_RECORD_READER_HPP
 
-#include <nqueens/runtime/plan.hpp>
+#include <nqueens/detail/cuts.hpp>
 #include <nqueens/solution_counts.hpp>
 
 #include <nlohmann/json.hpp>

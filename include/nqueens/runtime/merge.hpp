@@ -25,11 +25,10 @@ struct merged_counts {
     double seconds = 0;  // the shards' times added up (CPU-ish, not wall)
 };
 
-// Merges shard results: all for the same n, mode, sub-problem list, program and
-// number of shards K, each complete, shards 0..K-1 each exactly once (so
-// every task is counted exactly once). names[i] names records[i] in errors.
-// Throws record_error with every problem found on one line ("missing shard
-// 1/3; shard 2/3 given twice: a.json, b.json").
+// Merges shard results: all for the same n, mode, sub-problem list (cut and
+// size: whichever programs wrote them) and number of shards K, each complete, shards 0..K-1 each exactly once
+// (so every task is counted exactly once). names[i] names records[i] in errors. Throws record_error with
+// every problem found on one line ("missing shard 1/3; shard 2/3 given twice: a.json, b.json").
 //
 //     auto m = nqueens::merge_records(records, names);  // m.sum.total
 inline merged_counts merge_records(std::span<const run_record> records, std::span<const std::string> names)
@@ -54,9 +53,6 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
             throw record_error("foreign shard: " + pair + " use different sub-problem lists (" +
                                to_string(r.cut) + ", " + std::to_string(r.plan_size) + " tasks; " +
                                to_string(first.cut) + ", " + std::to_string(first.plan_size) + " tasks)");
-        if (r.program != first.program)
-            throw record_error("foreign shard: " + pair + " were made by different programs ('" + r.program +
-                               "', '" + first.program + "')");
         if (r.slice.count != first.slice.count)
             throw record_error("foreign shard: " + name(i) + " is shard " + to_string(r.slice) + " but " +
                                name(0) + " is shard " + to_string(first.slice) +

@@ -3,6 +3,7 @@
 #ifndef NQUEENS_RUNTIME_PLAN_HPP
 #define NQUEENS_RUNTIME_PLAN_HPP
 
+#include <nqueens/detail/cuts.hpp>
 #include <nqueens/detail/join/run_task.hpp>
 #include <nqueens/detail/search/fixed_points.hpp>
 #include <nqueens/detail/search/symmetric_search.hpp>
@@ -14,6 +15,7 @@
 #include <optional>
 #include <stdexcept>
 #include <stop_token>
+#include <string>
 #include <vector>
 
 namespace nqueens {
@@ -40,71 +42,19 @@ enum class count_mode : std::uint8_t {
     with_distinct,
 };
 
-// How a plan cuts the count of n into tasks: the search its tasks run and
-// the parameters of the cut. With n, the mode and the number of tasks, it is
-// what a run record names its plan by (a record is reused only by a plan
-// with the same). A change to the order in which a method lists its tasks
-// must give the method a new name.
-struct plan_cut {
-    enum class method_kind : std::uint8_t {
-        symmetric,  // the 8-fold symmetric search; a task places split_depth rows
-        join,       // the half-board join (detail/join/layout.hpp)
-    };
-    method_kind method = method_kind::symmetric;
-    int split_depth = 0;        // symmetric: rows a task places (2 to 4)
-    int band_rows = 0;          // join: the middle band's rows (1 to 6)
-    int lead_columns = 0;       // join: leading free columns each list fixes
-    int task_lead_columns = 0;  // join: how many of them a task fixes
-
-    friend constexpr bool operator==(const plan_cut&, const plan_cut&) = default;
-};
-
-// "join", "symmetric": how a record names a method.
-constexpr const char* method_name(plan_cut::method_kind m) noexcept
-{
-    return m == plan_cut::method_kind::join ? "join" : "symmetric";
-}
-
 // "totals", "with_distinct": how a record names a mode.
 constexpr const char* mode_name(count_mode mode) noexcept
 {
     return mode == count_mode::with_distinct ? "with_distinct" : "totals";
 }
 
-// At least the most tasks a plan of any n has (302,800, n = 24; 363,012 was
-// n = 23's before its band grew, and stays the bound). A record that claims
-// more is damaged, and a reader allocates no more.
-inline constexpr std::size_t max_plan_tasks = 363012;
-
 namespace detail {
 
-// The mode of the plans whose version() is `version` (for reading records
-// of format 2): only the join's totals have even versions.
-constexpr count_mode mode_of_plan_version(std::uint32_t version) noexcept
-{
-    return version % 2 == 0 ? count_mode::total : count_mode::with_distinct;
-}
-
-// The rows each task of the symmetric search places (work_plan::split_depth).
+// The rows each task of the symmetric search places (work_plan::split_depth;
+// n < 6 takes default_cuts' split_depth).
 constexpr int sym_split_depth(int n) noexcept
 {
     return n <= 9 ? 2 : (n <= 19 ? 3 : 4);
-}
-
-// The cut of work_plan(n), for 1 <= n <= 32 (either mode).
-constexpr plan_cut plan_cut_of(int n) noexcept
-{
-    plan_cut c;
-    if (n < join_min_n) {
-        c.split_depth = sym_split_depth(n);
-        return c;
-    }
-    const join_layout l = make_join_layout(n);
-    c.method = plan_cut::method_kind::join;
-    c.band_rows = l.band;
-    c.lead_columns = l.lead;
-    c.task_lead_columns = l.task_lead;
-    return c;
 }
 
 }  // namespace detail
@@ -117,54 +67,65 @@ inline constexpr std::size_t default_memory_budget = std::size_t{1} << 30;
 // Summing run(id) over all ids gives the counts for n, whatever the order,
 // the machine or the thread.
 //
-// - count_mode::total, n >= 6: a task is a placement of the middle rows,
-//   one per class under mirror and flip, and which of a few leading columns
-//   the top half uses; run() joins the top and bottom halves (from n = 23
-//   in parts, each fixing a few more leading columns; at n = 27 a task
-//   places 4 of the 5 middle rows, and each part the last one too; at
-//   n = 28 and 30 4 of the 6, and each part the last two; at n = 31 4 of
-//   the 7, and each part the last three; at n = 32 4 of the 8, and each
-//   part the last four).
-//   `distinct` is 0.
+// - count_mode::total, n >= 6: a task is a placement of the middle rows
+//   (or of their first rows, its parts placing the others), one per class
+//   under mirror and flip, and which of a few leading columns the top half
+//   uses; run() joins the top and bottom halves, from n = 23 in parts, each
+//   fixing a few more leading columns. `distinct` is 0.
 //   Memory: a few MB per thread at n = 16, tens of MB at n = 17..19, a
-//   hundred or two per thread from n = 20 on.
+//   hundred to a few hundred per thread from n = 20 on.
 // - count_mode::with_distinct, n >= 6: the same tasks (a record tells the
-//   two modes apart by its "mode"); `distinct` is 0 in every task, and distinct_of() turns the sum of all
-//   tasks into the distinct count.
+//   two modes apart by its "mode"); `distinct` is 0 in every task, and
+//   distinct_of() turns the sum of all tasks into the distinct count.
 // - n < 6: a task is a placement of the first rows of the 8-fold
 //   symmetric search, one representative per class of solutions; `distinct`
 //   adds up over the tasks.
 //
 // Ids 0 .. size() - 1 are stable: the same n, mode and cut() give the same
 // list in the same order, so slices of it can run on other machines or
-// resume from a checkpoint. cut() changes whenever the split does.
+// resume from a checkpoint, whatever program's default the cut was.
 //
 // Valid for 1 <= n <= 32. Building a plan takes milliseconds up to n = 22,
-// seconds from n = 23 on (about 6 s at n = 32, whose tasks stand for
-// tens of thousands of bands each): 56 tasks for
-// n = 16, 72 for n = 17, 288 for n = 18, 1,280 for n = 19, 24,814 for
-// n = 22, 86,186 to 302,800 from n = 23 on (the same with distinct). n = 2
-// and 3 have no tasks.
+// seconds from n = 23 on (about 6 s at n = 32, whose tasks stand for tens
+// of thousands of bands each). Each n's task count is in docs/cuts.md
+// (56 for n = 16, hundreds of thousands at most); n = 2 and 3 have no
+// tasks.
 //
 //     const nqueens::work_plan plan(16);
 //     nqueens::solution_counts sum{};
 //     for (std::size_t id = 0; id < plan.size(); ++id) sum.total += plan.run(id).total;  // 14772512
 class work_plan {
 public:
-    // Throws std::domain_error(domain_message) unless 1 <= n <= 32.
-    explicit work_plan(int n, count_mode mode = count_mode::total) : n_(n)
+    // n's default cut (default_cuts). Throws std::domain_error(domain_message)
+    // unless 1 <= n <= 32.
+    explicit work_plan(int n, count_mode mode = count_mode::total) : work_plan(n, mode, default_cut(n)) {}
+
+    // Cut `cut` (a record's, or one to try). Throws std::domain_error as
+    // above, and std::invalid_argument with a one-line sentence naming the
+    // cut where this program cannot count n by it (cut_error) or its plan
+    // would pass max_plan_tasks tasks.
+    work_plan(int n, count_mode mode, const plan_cut& cut) : n_(n), cut_(cut)
     {
         check_domain(n);
+        if (const char* why = cut_error(n, cut))
+            throw std::invalid_argument("nqueens: n = " + std::to_string(n) + " cannot be counted by " +
+                                        to_string(cut) + ": " + why);
         join_ = n >= detail::join_min_n;
         distinct_ = mode == count_mode::with_distinct || !join_;
+        const auto too_many = [&] {
+            throw std::invalid_argument("nqueens: n = " + std::to_string(n) + " by " + to_string(cut) +
+                                        " has more than " + std::to_string(max_plan_tasks) + " tasks");
+        };
         if (join_) {
-            layout_ = detail::make_join_layout(n);
-            detail::for_each_join_task(layout_, [this](const detail::join_task& t) {
+            layout_ = detail::make_join_layout(n, cut);
+            detail::for_each_join_task(layout_, [&](const detail::join_task& t) {
+                if (join_tasks_.size() == max_plan_tasks) too_many();
                 join_tasks_.push_back(t);
                 estimates_.push_back(detail::join_task_breadth(layout_, t));
             });
         } else {
-            detail::for_each_sym_task(n, split_depth(n), [this](const detail::sym_task& t) {
+            detail::for_each_sym_task(n, cut.split_depth, [&](const detail::sym_task& t) {
+                if (sym_tasks_.size() == max_plan_tasks) too_many();
                 sym_tasks_.push_back(t);
                 estimates_.push_back(detail::sym_task_breadth(t, 2));
             });
@@ -180,52 +141,19 @@ public:
 
     // How the count is cut into tasks (records name the plan by it, with
     // n, mode() and size()).
-    plan_cut cut() const noexcept { return detail::plan_cut_of(n_); }
-
-    // The number records of format 2 named the plan by (format 3 gives
-    // mode() and cut() instead), odd where the plan counts distinct
-    // solutions: 1 for the symmetric search (n < 6); for the join, by
-    // detail::join_task_list_version: 2 and 3 up to n = 18 (but n = 16),
-    // 6 and 7 for n = 16, 4 and 5 for n = 19, 12 and 13 for n = 20 and 21
-    // (4 lead columns at n = 20, a band of 3 rows at n = 21), 22 and 23 for
-    // n = 22 (a band of 4 rows, no lead columns), 10 and
-    // 11 for n = 23 and 24 (bands of 3 and 4 rows), 18 and 19 for n = 25
-    // and 14 and 15 for n = 27 and 24 and 25 for n = 29 (bands of 5 rows, of
-    // which a task fixes 4),
-    // 32 and 33 for n = 28 (16 and 17 before its parts shared tops, 30
-    // and 31 with 16 lead columns) and 20
-    // and 21 for n = 30 (bands of 6 rows, of which a task fixes 4), 8 and 9 for the other n from 26.
-    std::uint32_t version() const noexcept
-    {
-        if (!join_) return 1;
-        const std::uint32_t totals = detail::join_task_list_version(n_);
-        return distinct_ ? totals + 1 : totals;
-    }
+    const plan_cut& cut() const noexcept { return cut_; }
 
     // The most threads that can count tasks of n side by side within about
-    // `budget` bytes (at least 1): each thread of the join keeps its own
-    // half-board lists, from a few MB at n = 16 to about 70 MB at n = 19,
-    // 110 to 300 MB from n = 20 on; the symmetric search needs next to
-    // nothing. parallel_count() keeps to
-    // parallel_options::memory_budget (by default half the machine's memory) unless told the number of
-    // threads.
-    static unsigned threads_within(int n, std::size_t budget) noexcept
+    // `budget` bytes (at least 1, at most 4096): each thread of the join
+    // keeps its own half-board lists, by n's row of default_cuts (from a few
+    // MB at n = 16 to a few hundred from n = 20 on); the symmetric search
+    // needs next to nothing. parallel_count() keeps to
+    // parallel_options::memory_budget (by default half the machine's
+    // memory) unless told the number of threads.
+    static unsigned threads_within(int n, std::size_t budget)
     {
-        const bool join = n >= detail::join_min_n;
-        // Peak resident MB of one thread over n's largest tasks, measured on
-        // x86-64 with glibc, and about a third more for other allocators; at
-        // n = 28 and 29 to 32 the largest seen on parts drawn at random
-        // (250 MB with shared tops, at 15 or 16 lead columns; 253 MB, 230 MB, 238 MB and 215 MB:
-        // docs/benchmarks.md), and about a third more.
-        const std::size_t per_thread = !join ? 4
-                                             : (n <= 16              ? 16
-                                                : n == 17            ? 64
-                                                : n <= 19            ? 96
-                                                : n == 20            ? 160
-                                                : n == 29            ? 400
-                                                : n >= 30 || n == 28 ? 320
-                                                                     : 192);
-        const std::size_t base = 64;  // the plan (at most 302,800 tasks, n = 24) and the program
+        const std::size_t per_thread = default_cut_row(n).thread_megabytes;
+        const std::size_t base = 64;  // the plan (at most max_plan_tasks tasks) and the program
         const std::size_t megabytes = budget >> 20;
         if (megabytes <= base + per_thread) return 1;
         const std::size_t threads = (megabytes - base) / per_thread;
@@ -306,6 +234,7 @@ private:
     }
 
     int n_;
+    plan_cut cut_;
     bool join_ = false;
     bool distinct_ = false;
     detail::join_layout layout_{};  // the join's cut, built once

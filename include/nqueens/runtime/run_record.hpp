@@ -92,20 +92,18 @@ struct fnv1a64 {
 namespace detail {
 
 // The checksum of `r` as format 2 wrote it, where the plan was a number
-// (work_plan::version()); record_checksum without the `head`.
+// (format_2_cut); record_checksum without the mode and cut.
 inline std::uint64_t record_checksum_v2(const run_record& r, std::uint32_t plan_version);
 
 // The fields after the plan, the same in formats 2 and 3.
 inline void add_record_body(fnv1a64& f, const run_record& r);
 
-}  // namespace detail
-
-// A checksum of every field of `r` (`seconds` by its bits; the mode and
-// the cut by name and numbers): a file keeps it and is refused when it no
-// longer matches. Cost: linear in done.size().
-inline std::uint64_t record_checksum(const run_record& r)
+// The checksum of a format-3 record whose join cut names every field
+// (`whole`) or, as format 3 was first written, no task band rows or shared
+// tops (the symmetric search's has neither).
+inline std::uint64_t record_checksum_v3(const run_record& r, bool whole)
 {
-    detail::fnv1a64 f;
+    fnv1a64 f;
     f.add(std::string_view("nqueens-run/3:"));
     f.add(r.program);
     f.add(std::string_view("|"));
@@ -116,8 +114,22 @@ inline std::uint64_t record_checksum(const run_record& r)
     f.add(std::string_view("|"));
     for (const int v : {r.cut.split_depth, r.cut.band_rows, r.cut.lead_columns, r.cut.task_lead_columns})
         f.add(static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)));
-    detail::add_record_body(f, r);
+    if (whole && r.cut.method == plan_cut::method_kind::join) {
+        f.add(static_cast<std::uint64_t>(static_cast<std::uint32_t>(r.cut.task_band_rows)));
+        f.add(std::uint64_t{r.cut.shared_tops ? 1u : 0u});
+    }
+    add_record_body(f, r);
     return f.h;
+}
+
+}  // namespace detail
+
+// A checksum of every field of `r` (`seconds` by its bits; the mode and
+// every field of the cut by name and numbers): a file keeps it and is
+// refused when it no longer matches. Cost: linear in done.size().
+inline std::uint64_t record_checksum(const run_record& r)
+{
+    return detail::record_checksum_v3(r, true);
 }
 
 namespace detail {
@@ -219,18 +231,20 @@ constexpr std::string_view mode_words(count_mode mode) noexcept
     return mode == count_mode::with_distinct ? "counting distinct solutions too" : "counting totals only";
 }
 
-// The cut in words: "the join (2 band rows, 16 lead columns, 11 per task)"
-// or "the symmetric search (3 rows per task)".
-inline std::string to_string(const plan_cut& c)
+// Throws record_error, prefixed by `what`, naming r's cut and why, unless
+// this program can count n by it (cut_error): a record of a later program
+// may cut a count in a way this one does not know.
+inline void check_countable(const run_record& r, std::string_view what = "record")
 {
-    if (c.method == plan_cut::method_kind::symmetric)
-        return "the symmetric search (" + std::to_string(c.split_depth) + " rows per task)";
-    return "the join (" + std::to_string(c.band_rows) + " band rows, " + std::to_string(c.lead_columns) +
-           " lead columns, " + std::to_string(c.task_lead_columns) + " per task)";
+    if (const char* why = cut_error(r.n, r.cut))
+        throw record_error(std::string(what) + " cuts n = " + std::to_string(r.n) + " by " +
+                           to_string(r.cut) + ", which this program cannot count (" + why +
+                           "): finish it with '" + r.program + "', the program that wrote it");
 }
 
 // Checks that `r` (sound by check_record) belongs to a run of `plan` over
-// `s`: same n, mode, sub-problem list (cut and size) and slice. Throws
+// `s`: same n, mode, sub-problem list (a cut this program can count, the
+// same as the plan's, and size) and slice. Throws
 // record_error naming the mismatch, prefixed by `what`.
 inline void check_record_matches(const run_record& r, const work_plan& plan, shard s,
                                  std::string_view what = "record")
@@ -242,12 +256,14 @@ inline void check_record_matches(const run_record& r, const work_plan& plan, sha
     if (r.mode != plan.mode())
         throw record_error(w + " was made " + std::string(mode_words(r.mode)) + "; this run is " +
                            std::string(mode_words(plan.mode())));
+    check_countable(r, what);
     if (r.cut != plan.cut())
-        throw record_error(w + " cuts n = " + std::to_string(r.n) + " by " + to_string(r.cut) +
-                           "; this program cuts it by " + to_string(plan.cut()));
+        throw record_error(w + " cuts n = " + std::to_string(r.n) + " by " + to_string(r.cut) + ", not by " +
+                           to_string(plan.cut()));
     if (r.plan_size != plan.size())
-        throw record_error(w + " has " + std::to_string(r.plan_size) + " sub-problems for n = " +
-                           std::to_string(r.n) + "; this program has " + std::to_string(plan.size()));
+        throw record_error(w + " has " + std::to_string(r.plan_size) +
+                           " sub-problems for n = " + std::to_string(r.n) + "; this program lists " +
+                           std::to_string(plan.size()) + " for its cut");
     if (r.slice != s)
         throw record_error(w + " is for shard " + to_string(r.slice) + ", not shard " + to_string(s));
 }

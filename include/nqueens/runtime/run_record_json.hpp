@@ -8,26 +8,33 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <utility>
 
 namespace nqueens {
 
 // The "format" field of every record file, and its layout version.
 inline constexpr const char* record_format = "nqueens-run";
-// Version 3: the mode and the cut by name ("mode", "plan"). Version 2 gave
-// a plan number ("plan_version") instead, and is still read.
+// Version 3: the mode and every field of the cut by name ("mode", "plan";
+// records written before it named task_band_rows and shared_tops are read
+// too). Version 2 gave a plan number ("plan_version") instead, and is read
+// where the number is one release 0.1.0 wrote.
 inline constexpr int record_format_version = 3;
 inline constexpr int record_format_oldest = 2;
 
 // `r` as one JSON object with a checksum (record_checksum), e.g.
 //     {"format":"nqueens-run","format_version":3,"program":"nqueens 0.1.0",
 //      "n":16,"mode":"totals","plan":{"method":"join","band_rows":2,
-//      "lead_columns":0,"task_lead_columns":0},"plan_size":56,
+//      "task_band_rows":2,"lead_columns":0,"task_lead_columns":0,
+//      "shared_tops":false},"plan_size":56,
 //      "shard":{"index":1,"count":3},"tasks_done":18,"tasks_total":18,
 //      "complete":true,"total":4871264,"distinct":0,"nodes":...,
 //      "seconds":0.41,"done":[1,4,...],
@@ -51,8 +58,10 @@ inline std::string record_to_json(const run_record& r)
         plan["split_depth"] = r.cut.split_depth;
     } else {
         plan["band_rows"] = r.cut.band_rows;
+        plan["task_band_rows"] = r.cut.task_band_rows;
         plan["lead_columns"] = r.cut.lead_columns;
         plan["task_lead_columns"] = r.cut.task_lead_columns;
+        plan["shared_tops"] = r.cut.shared_tops;
     }
     j["plan"] = std::move(plan);
     j["plan_size"] = r.plan_size;
@@ -116,52 +125,86 @@ inline void record_only_fields(const nlohmann::json& j, std::initializer_list<st
     }
 }
 
-// The cut of format 3's "plan" object.
-inline plan_cut record_cut(const nlohmann::json& j, const std::string& what)
+// The cut of format 3's "plan" object, and whether it names every field
+// of the cut. Format 3 first named no task band rows or shared tops: its
+// tasks then fixed every band row up to 4 (n = 25, 27 to 32 fixed 4 of 5
+// to 8) and n = 25 and 28 shared tops where they fixed part of the band.
+inline std::pair<plan_cut, bool> record_cut(const nlohmann::json& j, int n, const std::string& what)
 {
     const auto& p = record_field(j, "plan", what);
     if (!p.is_object()) throw record_error(what + " is damaged: \"plan\" is not an object");
     const auto& m = record_field(p, "method", what);
     plan_cut c;
+    bool whole = true;
     const auto small = [&](const char* key) { return static_cast<int>(record_unsigned(p, key, what, 32)); };
     if (m == "symmetric") {
         record_only_fields(p, {"method", "split_depth"}, what);
         c.split_depth = small("split_depth");
     } else if (m == "join") {
-        record_only_fields(p, {"method", "band_rows", "lead_columns", "task_lead_columns"}, what);
         c.method = plan_cut::method_kind::join;
         c.band_rows = small("band_rows");
         c.lead_columns = small("lead_columns");
         c.task_lead_columns = small("task_lead_columns");
+        whole = p.contains("task_band_rows") || p.contains("shared_tops");
+        if (whole) {
+            record_only_fields(
+                p,
+                {"method", "band_rows", "task_band_rows", "lead_columns", "task_lead_columns", "shared_tops"},
+                what);
+            c.task_band_rows = small("task_band_rows");
+            const auto& shared = record_field(p, "shared_tops", what);
+            if (!shared.is_boolean())
+                throw record_error(what + " is damaged: \"shared_tops\" is not true or false");
+            c.shared_tops = shared.get<bool>();
+        } else {
+            record_only_fields(p, {"method", "band_rows", "lead_columns", "task_lead_columns"}, what);
+            c.task_band_rows = c.band_rows < 4 ? c.band_rows : 4;
+            c.shared_tops = c.task_band_rows < c.band_rows && (n == 25 || n == 28);
+        }
     } else {
         throw record_error(what + " names a way of cutting a count this program does not know (\"plan\": " +
                            p.dump().substr(0, 80) + "): finish it with the program that wrote it");
     }
-    return c;
+    return {c, whole};
 }
 
-// Format 2's plan number as the mode and cut it stood for: the numbers of
-// this program's plans (work_plan::version()) only; those of older task
-// lists cannot be read on.
-inline void record_plan_of_version(run_record& r, std::uint32_t version, const std::string& what,
-                                   const std::string& program)
+// The cut that format 2's plan number `version` stood for at n, and its
+// mode (odd numbers counted distinct solutions too): the numbers of release
+// 0.1.0, the only ones format 2 was written with, frozen here. No other
+// number is read.
+inline std::optional<std::pair<plan_cut, count_mode>> format_2_cut(int n, std::uint32_t version) noexcept
 {
-    const count_mode mode = mode_of_plan_version(version);
-    const std::uint32_t totals = r.n < join_min_n ? 0 : join_task_list_version(r.n);
-    const bool current = r.n < join_min_n ? version == 1 : (version == totals || version == totals + 1);
-    if (!current)
-        throw record_error(
-            what + " (layout version 2) uses sub-problem list version " + std::to_string(version) +
-            ", which this program no longer has for n = " + std::to_string(r.n) + ": finish it with " +
-            (program.empty() ? "the program" : "'" + program + "', the program") + " that wrote it");
-    r.mode = mode;
-    r.cut = plan_cut_of(r.n);
+    const count_mode mode = version % 2 == 0 ? count_mode::total : count_mode::with_distinct;
+    if (n < join_min_n) {
+        if (version != 1) return std::nullopt;
+        return std::pair{plan_cut{plan_cut::method_kind::symmetric, 2, 0, 0, 0, 0, false}, mode};
+    }
+    // 0.1.0's band rows, lead columns and task lead columns for n = 21 to 32
+    // (n <= 20 had one or two band rows by parity).
+    constexpr std::array<std::array<int, 3>, 12> wide = {{{1, 12, 12},
+                                                          {2, 11, 11},
+                                                          {1, 16, 16},
+                                                          {2, 16, 11},
+                                                          {3, 16, 7},
+                                                          {4, 16, 2},
+                                                          {3, 20, 6},
+                                                          {4, 20, 2},
+                                                          {3, 24, 6},
+                                                          {4, 24, 1},
+                                                          {3, 28, 6},
+                                                          {4, 28, 1}}};
+    constexpr std::array<int, 21> lead = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 6};
+    const std::uint32_t totals = n == 16 ? 6 : (n <= 18 ? 2 : (n <= 23 ? 4 : 8));
+    if (version != totals && version != totals + 1) return std::nullopt;
+    const auto i = static_cast<std::size_t>(n);
+    const std::array<int, 3> bkk = n <= 20 ? std::array<int, 3>{2 - n % 2, lead[i], lead[i]} : wide[i - 21];
+    return std::pair{plan_cut{plan_cut::method_kind::join, 0, bkk[0], bkk[0], bkk[1], bkk[2], false}, mode};
 }
 
 }  // namespace detail
 
 // Reads a record written by record_to_json (layout version 3, or 2 where
-// its plan number is one of this program's plans), refusing anything else:
+// its plan number is one of 0.1.0's: format_2_cut), refusing anything else:
 // not JSON, another format or layout version, missing, unknown or mistyped
 // fields, derived fields that disagree, a record check_record rejects, or a
 // checksum mismatch. Errors are record_error sentences that start with
@@ -207,6 +250,7 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
     r.program = writer;
     r.n = static_cast<int>(detail::record_unsigned(j, "n", w, 1000));
     std::uint32_t plan_version = 0;
+    bool whole_cut = true;
     if (v2) {
         plan_version = static_cast<std::uint32_t>(detail::record_unsigned(j, "plan_version", w, 0xffffffffu));
     } else {
@@ -217,7 +261,7 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
             r.mode = count_mode::with_distinct;
         else
             throw record_error(w + " is damaged: \"mode\" is neither \"totals\" nor \"with_distinct\"");
-        r.cut = detail::record_cut(j, w);
+        std::tie(r.cut, whole_cut) = detail::record_cut(j, r.n, w);
     }
     r.plan_size = static_cast<std::size_t>(detail::record_unsigned(j, "plan_size", w, 0xffffffffu));
     const auto& s = detail::record_field(j, "shard", w);
@@ -238,11 +282,19 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
     char expect[32];
     std::snprintf(expect, sizeof expect, "fnv1a64:%016llx",
                   static_cast<unsigned long long>(v2 ? detail::record_checksum_v2(r, plan_version)
-                                                     : record_checksum(r)));
+                                                     : detail::record_checksum_v3(r, whole_cut)));
     if (!sum.is_string() || sum.get<std::string>() != expect)
         throw record_error(w + " is damaged: checksum mismatch");
     check_record(r, w);
-    if (v2) detail::record_plan_of_version(r, plan_version, w, writer);
+    if (v2) {
+        const auto cut = detail::format_2_cut(r.n, plan_version);
+        if (!cut)
+            throw record_error(
+                w + " (layout version 2) names sub-problem list " + std::to_string(plan_version) +
+                ", which no release had for n = " + std::to_string(r.n) + ": finish it with " +
+                (writer.empty() ? "the program" : "'" + writer + "', the program") + " that wrote it");
+        std::tie(r.cut, r.mode) = *cut;
+    }
     if (detail::record_unsigned(j, "tasks_done", w) != r.done.size() ||
         detail::record_unsigned(j, "tasks_total", w) != r.tasks_total())
         throw record_error(w + " is damaged: task counts disagree with the list of finished tasks");

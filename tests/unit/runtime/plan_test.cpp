@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// work_plan: the stable list of sub-problems of one count, its versions and modes, and their sums.
+// work_plan: the stable list of sub-problems of one count, by its cut and mode, and their sums.
 #include "support/oeis.hpp"
 
 #include <nqueens/runtime/plan.hpp>
@@ -39,7 +39,7 @@ band_cover cover_of(const nqueens::detail::join_layout& layout)
     namespace d = nqueens::detail;
     band_cover cover;
     d::band_columns last{};
-    const auto rows = static_cast<std::ptrdiff_t>(layout.task_band);
+    const auto rows = static_cast<std::ptrdiff_t>(layout.task_band_rows);
     d::for_each_join_task(layout, [&](const d::join_task& t) {
         cover.ordered = cover.ordered && (cover.tasks == 0 || last < t.band);
         last = t.band;
@@ -63,17 +63,16 @@ band_cover cover_of(const nqueens::detail::join_layout& layout)
 }
 
 // The cut of n whose tasks fix the first 4 of its `band` rows and none of
-// its `lead` lead columns, under task list version `version`.
-nqueens::detail::join_layout check_partial_cut(int n, std::uint32_t version, int band, int lead)
+// its `lead` lead columns.
+nqueens::detail::join_layout check_partial_cut(int n, int band, int lead)
 {
     namespace d = nqueens::detail;
-    CHECK(d::join_task_list_version(n) == version);
     const d::join_layout layout = d::make_join_layout(n);
     CHECK(d::partial_band(layout));
-    CHECK(layout.band == band);
-    CHECK(layout.task_band == 4);
-    CHECK(layout.lead == lead);
-    CHECK(layout.task_lead == 0);
+    CHECK(layout.band_rows == band);
+    CHECK(layout.task_band_rows == 4);
+    CHECK(layout.lead_columns == lead);
+    CHECK(layout.task_lead_columns == 0);
     return layout;
 }
 
@@ -95,8 +94,8 @@ void check_cover(const nqueens::detail::join_layout& layout, std::uint64_t tasks
 
 TEST_CASE("a work_plan's tasks are stable and add up to the counts", "[plan]")
 {
-    // 6 <= n <= 23 with distinct: the join's tasks under a version of their
-    // own; each task's distinct is 0, and distinct_of() turns the sum of all
+    // n >= 6 with distinct: the join's tasks, the same as for the totals;
+    // each task's distinct is 0, and distinct_of() turns the sum of all
     // tasks into the distinct count (Burnside's lemma).
     const nqueens::work_plan a(12, both);
     const nqueens::work_plan b(12, both);
@@ -117,8 +116,7 @@ TEST_CASE("a work_plan's tasks are stable and add up to the counts", "[plan]")
     CHECK(a.distinct_of(sum) == distinct(12));
     CHECK(a.mode() == both);
     CHECK_FALSE(a.distinct_per_task());
-    CHECK(a.version() == 3);
-    CHECK(nqueens::detail::mode_of_plan_version(3) == both);
+    CHECK(a.cut() == nqueens::work_plan(12).cut());
     CHECK(nqueens::work_plan(12).distinct_of(sum) == 0);  // a totals plan has no distinct count
     CHECK_THROWS_AS(a.run(a.size()), std::out_of_range);
 
@@ -127,7 +125,7 @@ TEST_CASE("a work_plan's tasks are stable and add up to the counts", "[plan]")
     for (int n = 1; n <= 5; ++n) {
         INFO("n = " << n);
         const nqueens::work_plan plan(n, both);
-        CHECK(plan.version() == 1);
+        CHECK(plan.cut().method == nqueens::plan_cut::method_kind::symmetric);
         CHECK(plan.distinct_per_task());
         nqueens::solution_counts s{};
         for (std::size_t id = 0; id < plan.size(); ++id) {
@@ -139,7 +137,6 @@ TEST_CASE("a work_plan's tasks are stable and add up to the counts", "[plan]")
         CHECK(s.distinct == distinct(n));
         CHECK(plan.distinct_of(s) == distinct(n));
     }
-    CHECK(nqueens::work_plan(24, both).version() == 11);
     CHECK(nqueens::work_plan(1).size() == 1);
     CHECK(nqueens::work_plan(2).size() == 0);
     CHECK(nqueens::work_plan(3).size() == 0);
@@ -153,8 +150,7 @@ TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count
         const nqueens::work_plan b(n);
         REQUIRE(a.size() == b.size());
         CHECK(a.mode() == nqueens::count_mode::total);
-        CHECK(a.version() == 2);
-        CHECK(nqueens::detail::mode_of_plan_version(a.version()) == nqueens::count_mode::total);
+        CHECK(a.cut() == nqueens::default_cut(n));
         nqueens::solution_counts sum{};
         nqueens::work_plan::workspace ws;  // reused across tasks, as a worker does
         for (std::size_t id = 0; id < a.size(); ++id) {
@@ -168,51 +164,16 @@ TEST_CASE("a totals-only work_plan joins halves: stable tasks, no distinct count
         CHECK(sum.total == total(n));
     }
     // Below 6 there is nothing to join: the symmetric search's plan.
-    CHECK(nqueens::work_plan(5).version() == 1);
+    CHECK(nqueens::work_plan(5).cut().method == nqueens::plan_cut::method_kind::symmetric);
     CHECK(nqueens::work_plan(5).mode() == both);
-    CHECK(nqueens::work_plan(18).version() == 2);
+    CHECK(nqueens::work_plan(18).cut().method == nqueens::plan_cut::method_kind::join);
     CHECK(nqueens::work_plan(24).mode() == nqueens::count_mode::total);
 }
 
-TEST_CASE(
-    "from n = 23 the join's tasks come in parts, under versions 10 and 11 (n = 23, 24), 18 and 19 (n = 25), "
-    "14 and 15 (n = 27), 32 and 33 (n = 28), 24 and 25 (n = 29), 20 and 21 (n = 30), 26 and 27 (n = 31), 28 "
-    "and 29 (n = 32), 8 and 9",
-    "[plan]")
+TEST_CASE("from n = 23 the join's tasks come in parts", "[plan]")
 {
-    const auto both = nqueens::count_mode::with_distinct;
-    for (int n = 25; n <= nqueens::detail::join_max_n; ++n)
-        CHECK(nqueens::detail::join_task_list_version(n) == (n == 25   ? 18u
-                                                             : n == 27 ? 14u
-                                                             : n == 28 ? 32u
-                                                             : n == 29 ? 24u
-                                                             : n == 30 ? 20u
-                                                             : n == 31 ? 26u
-                                                             : n == 32 ? 28u
-                                                                       : 8u));
-    CHECK(nqueens::detail::join_task_list_version(23) == 10u);
-    CHECK(nqueens::detail::join_task_list_version(24) == 10u);
-    CHECK(nqueens::detail::mode_of_plan_version(8) == nqueens::count_mode::total);
-    CHECK(nqueens::detail::mode_of_plan_version(9) == both);
-    CHECK(nqueens::detail::mode_of_plan_version(10) == nqueens::count_mode::total);
-    CHECK(nqueens::detail::mode_of_plan_version(11) == both);
-    CHECK(nqueens::detail::mode_of_plan_version(14) == nqueens::count_mode::total);
-    CHECK(nqueens::detail::mode_of_plan_version(15) == both);
-    CHECK(nqueens::detail::mode_of_plan_version(16) == nqueens::count_mode::total);
-    CHECK(nqueens::detail::mode_of_plan_version(17) == both);
-    CHECK(nqueens::detail::mode_of_plan_version(18) == nqueens::count_mode::total);
-    CHECK(nqueens::detail::mode_of_plan_version(19) == both);
-    CHECK(nqueens::detail::mode_of_plan_version(20) == nqueens::count_mode::total);
-    CHECK(nqueens::detail::mode_of_plan_version(21) == both);
-    CHECK(nqueens::detail::mode_of_plan_version(24) == nqueens::count_mode::total);
-    CHECK(nqueens::detail::mode_of_plan_version(25) == both);
-    CHECK(nqueens::detail::mode_of_plan_version(26) == nqueens::count_mode::total);
-    CHECK(nqueens::detail::mode_of_plan_version(27) == both);
-    CHECK(nqueens::detail::mode_of_plan_version(28) == nqueens::count_mode::total);
-    CHECK(nqueens::detail::mode_of_plan_version(29) == both);
     const nqueens::work_plan plan(24);
-    CHECK(plan.version() == 10);
-    CHECK(nqueens::work_plan(24, both).version() == 11);
+    CHECK(plan.cut().task_lead_columns < plan.cut().lead_columns);
     CHECK(plan.size() == 302800);
     CHECK_FALSE(plan.distinct_per_task());
     // Every task has parts, and a task gives up soon when asked to stop.
@@ -223,19 +184,16 @@ TEST_CASE(
     for (std::size_t id : {std::size_t{0}, plan.size() / 2, plan.size() - 1}) CHECK(plan.estimate(id) > 0);
 }
 
-TEST_CASE("n = 27's tasks fix 4 rows of its band of 5, under versions 14 and 15, their parts place the last",
-          "[plan]")
+TEST_CASE("n = 27's tasks fix 4 rows of its band of 5, their parts place the last", "[plan]")
 {
     namespace d = nqueens::detail;
     const nqueens::work_plan plan(27);
-    CHECK(plan.version() == 14);
-    CHECK(d::join_task_list_version(27) + 1 == 15);  // with distinct (a second plan takes seconds)
     CHECK(plan.size() == 125098);
     CHECK(plan.size() <= nqueens::max_plan_tasks);
     const d::join_layout layout = d::make_join_layout(27);
     CHECK(d::partial_band(layout));
-    CHECK(layout.band == 5);
-    CHECK(layout.task_band == 4);
+    CHECK(layout.band_rows == 5);
+    CHECK(layout.task_band_rows == 4);
     nqueens::work_plan::workspace ws;
     std::stop_source stop;
     stop.request_stop();
@@ -244,31 +202,24 @@ TEST_CASE("n = 27's tasks fix 4 rows of its band of 5, under versions 14 and 15,
     check_cover(layout, 125098, 1122036);
 }
 
-TEST_CASE(
-    "n = 25's and 29's tasks fix 4 rows of their band of 5, under versions 18 and 19, 24 and 25, their "
-    "parts place the last",
-    "[plan]")
+TEST_CASE("n = 25's and 29's tasks fix 4 rows of their band of 5, their parts place the last", "[plan]")
 {
     namespace d = nqueens::detail;
     struct partial_cut {
         int n;
-        std::uint32_t version;
         int lead;
         std::uint64_t tasks, orbits;
     };
-    for (const partial_cut& c :
-         {partial_cut{25, 18, 11, 86186, 693410}, partial_cut{29, 24, 20, 175950, 1742462}}) {
+    for (const partial_cut& c : {partial_cut{25, 11, 86186, 693410}, partial_cut{29, 20, 175950, 1742462}}) {
         INFO("n = " << c.n);
-        check_cover(check_partial_cut(c.n, c.version, 5, c.lead), c.tasks, c.orbits);
+        check_cover(check_partial_cut(c.n, 5, c.lead), c.tasks, c.orbits);
     }
 }
 
-TEST_CASE(
-    "n = 28's tasks fix 4 rows of its band of 6, under versions 32 and 33, their parts place the last two",
-    "[plan]")
+TEST_CASE("n = 28's tasks fix 4 rows of its band of 6, their parts place the last two", "[plan]")
 {
     namespace d = nqueens::detail;
-    const d::join_layout layout = check_partial_cut(28, 32, 6, 15);
+    const d::join_layout layout = check_partial_cut(28, 6, 15);
     CHECK(layout.shared_tops);
     // (The plan itself, estimates and all, takes seconds to build: counts build it.)
     check_cover(layout, 154078, 22470929);
@@ -286,21 +237,18 @@ TEST_CASE(
     });
 }
 
-TEST_CASE(
-    "n = 31's and 32's tasks fix 4 rows of their bands of 7 and 8, under versions 26 and 27, 28 and 29, "
-    "their parts place the others",
-    "[plan]")
+TEST_CASE("n = 31's and 32's tasks fix 4 rows of their bands of 7 and 8, their parts place the others",
+          "[plan]")
 {
     namespace d = nqueens::detail;
     struct partial_cut {
         int n;
-        std::uint32_t version;
         int lead;
         std::size_t tasks, sampled;
     };
-    for (const partial_cut& c : {partial_cut{31, 26, 20, 243789, 13}, partial_cut{32, 28, 18, 288052, 15}}) {
+    for (const partial_cut& c : {partial_cut{31, 20, 243789, 13}, partial_cut{32, 18, 288052, 15}}) {
         INFO("n = " << c.n);
-        const d::join_layout layout = check_partial_cut(c.n, c.version, c.n - 24, c.lead);
+        const d::join_layout layout = check_partial_cut(c.n, c.n - 24, c.lead);
         // Their bands have about 10^9 and 10^10 placements, too many to
         // cover in a test (the same cuts at n = 15 and 16 cover them all:
         // run_task_test): a sample of the tasks, each standing for bands
@@ -331,30 +279,11 @@ TEST_CASE(
     }
 }
 
-TEST_CASE("from n = 19 the join's tasks split further to bound memory, under versions 4 and 5", "[plan]")
+TEST_CASE("from n = 19 the join's tasks split further to bound memory", "[plan]")
 {
-    const auto both = nqueens::count_mode::with_distinct;
-    CHECK(nqueens::detail::join_task_list_version(19) == 4);
-    CHECK(nqueens::work_plan(19).version() == 4);
-    CHECK(nqueens::work_plan(19, both).version() == 5);
-    for (int n = nqueens::detail::join_min_n; n <= nqueens::detail::join_max_n; ++n)
-        CHECK(nqueens::detail::join_task_list_version(n) == (n == 32   ? 28u
-                                                             : n == 31 ? 26u
-                                                             : n == 30 ? 20u
-                                                             : n == 29 ? 24u
-                                                             : n == 28 ? 32u
-                                                             : n == 27 ? 14u
-                                                             : n == 25 ? 18u
-                                                             : n >= 25 ? 8u
-                                                             : n >= 23 ? 10u
-                                                             : n == 22 ? 22u
-                                                             : n >= 20 ? 12u
-                                                             : n == 16 ? 6u
-                                                             : n >= 19 ? 4u
-                                                                       : 2u));
-    CHECK(nqueens::detail::mode_of_plan_version(4) == nqueens::count_mode::total);
-    CHECK(nqueens::detail::mode_of_plan_version(5) == both);
-    CHECK(nqueens::work_plan(19).size() == 1280);
+    const nqueens::work_plan plan(19);
+    CHECK(plan.cut().lead_columns == 8);
+    CHECK(plan.size() == 1280);
 }
 
 TEST_CASE("a work_plan for n = 32 splits the count into many tasks", "[plan]")
@@ -363,7 +292,7 @@ TEST_CASE("a work_plan for n = 32 splits the count into many tasks", "[plan]")
     const nqueens::work_plan plan(32, both);
     CHECK(plan.size() == 288052);
     CHECK(plan.n() == 32);
-    CHECK(plan.version() == 29);
+    CHECK(plan.cut() == nqueens::default_cut(32));
     for (std::size_t id : {std::size_t{0}, plan.size() / 2, plan.size() - 1}) CHECK(plan.estimate(id) > 0);
 }
 
@@ -397,46 +326,36 @@ TEST_CASE("threads_within keeps a count's threads to its memory budget", "[plan]
     CHECK(work_plan::threads_within(14, gib) >= 32);
 }
 
-TEST_CASE("n = 16's join tasks take no lead columns, under versions 6 and 7", "[plan]")
+TEST_CASE("n = 16's join tasks take no lead columns", "[plan]")
 {
-    CHECK(nqueens::work_plan(16).version() == 6);
-    CHECK(nqueens::work_plan(16, both).version() == 7);
-    CHECK(nqueens::detail::mode_of_plan_version(6) == nqueens::count_mode::total);
-    CHECK(nqueens::detail::mode_of_plan_version(7) == both);
+    CHECK(nqueens::work_plan(16).cut().lead_columns == 0);
+    CHECK(nqueens::work_plan(16, both).cut() == nqueens::work_plan(16).cut());
     CHECK(nqueens::work_plan(16).size() == 56);  // one task a band
 }
 
 namespace {
 
-// What work_plan(n) is, in both modes, for n = 1 .. 32: its size, its cut
-// and the number format 2 gave it (work_plan::version() of the totals plan).
-// Printed by a program built with `g++ -std=c++20 -O2 -Iinclude`
-// whose main() is
-//     for (int n = 1; n <= 32; ++n) {
-//         const nqueens::work_plan p(n);
-//         const auto l = n >= 6 ? nqueens::detail::make_join_layout(n) : nqueens::detail::join_layout{};
-//         std::printf("%d %zu v%u band %d lead %d task_lead %d\n", n, p.size(), p.version(), l.band,
-//                     l.lead, l.task_lead);
-//     }
+// What work_plan(n) is, in both modes, for n = 1 .. 32: its size and every
+// field of its cut, as docs/cuts.md lists them.
 struct expected_plan {
     std::size_t size;
-    int split_depth;                                 // symmetric (n < 6)
-    int band_rows, lead_columns, task_lead_columns;  // join
-    std::uint32_t version;
+    int split_depth;                                                 // symmetric (n < 6)
+    int band_rows, task_band_rows, lead_columns, task_lead_columns;  // join
+    bool shared_tops;
 };
 constexpr std::array<expected_plan, 33> expected_plans = {{
-    {0, 0, 0, 0, 0, 0},  // no n = 0
-    {1, 2, 0, 0, 0, 1},        {0, 2, 0, 0, 0, 1},        {0, 2, 0, 0, 0, 1},
-    {2, 2, 0, 0, 0, 1},        {4, 2, 0, 0, 0, 1},        {6, 0, 2, 0, 0, 2},
-    {4, 0, 1, 0, 0, 2},        {12, 0, 2, 0, 0, 2},       {5, 0, 1, 0, 0, 2},
-    {20, 0, 2, 0, 0, 2},       {6, 0, 1, 0, 0, 2},        {30, 0, 2, 0, 0, 2},
-    {7, 0, 1, 0, 0, 2},        {42, 0, 2, 0, 0, 2},       {16, 0, 1, 2, 2, 2},
-    {56, 0, 2, 0, 0, 6},       {72, 0, 1, 4, 4, 2},       {288, 0, 2, 2, 2, 2},
-    {1280, 0, 1, 8, 8, 4},     {1440, 0, 2, 4, 4, 12},    {1476, 0, 3, 0, 0, 12},
-    {24814, 0, 4, 0, 0, 22},   {258560, 0, 3, 11, 7, 10}, {302800, 0, 4, 11, 3, 10},
-    {86186, 0, 5, 11, 0, 18},  {221976, 0, 4, 16, 2, 8},  {125098, 0, 5, 14, 0, 14},
-    {154078, 0, 6, 15, 0, 32}, {175950, 0, 5, 20, 0, 24}, {213258, 0, 6, 20, 0, 20},
-    {243789, 0, 7, 20, 0, 26}, {288052, 0, 8, 18, 0, 28},
+    {0, 0, 0, 0, 0, 0, false},  // no n = 0
+    {1, 2, 0, 0, 0, 0, false},       {0, 2, 0, 0, 0, 0, false},       {0, 2, 0, 0, 0, 0, false},
+    {2, 2, 0, 0, 0, 0, false},       {4, 2, 0, 0, 0, 0, false},       {6, 0, 2, 2, 0, 0, false},
+    {4, 0, 1, 1, 0, 0, false},       {12, 0, 2, 2, 0, 0, false},      {5, 0, 1, 1, 0, 0, false},
+    {20, 0, 2, 2, 0, 0, false},      {6, 0, 1, 1, 0, 0, false},       {30, 0, 2, 2, 0, 0, false},
+    {7, 0, 1, 1, 0, 0, false},       {42, 0, 2, 2, 0, 0, false},      {16, 0, 1, 1, 2, 2, false},
+    {56, 0, 2, 2, 0, 0, false},      {72, 0, 1, 1, 4, 4, false},      {288, 0, 2, 2, 2, 2, false},
+    {1280, 0, 1, 1, 8, 8, false},    {1440, 0, 2, 2, 4, 4, false},    {1476, 0, 3, 3, 0, 0, false},
+    {24814, 0, 4, 4, 0, 0, false},   {258560, 0, 3, 3, 11, 7, false}, {302800, 0, 4, 4, 11, 3, false},
+    {86186, 0, 5, 4, 11, 0, true},   {221976, 0, 4, 4, 16, 2, false}, {125098, 0, 5, 4, 14, 0, false},
+    {154078, 0, 6, 4, 15, 0, true},  {175950, 0, 5, 4, 20, 0, false}, {213258, 0, 6, 4, 20, 0, false},
+    {243789, 0, 7, 4, 20, 0, false}, {288052, 0, 8, 4, 18, 0, false},
 }};
 
 }  // namespace
@@ -453,33 +372,30 @@ TEST_CASE("every n's plan keeps its size and cut (a change must be deliberate: r
         std::size_t size = 0;
         if (!build)
             nqueens::detail::for_each_join_task(n, [&](const nqueens::detail::join_task&) { ++size; });
-        const nqueens::plan_cut c = nqueens::detail::plan_cut_of(n);
+        const nqueens::plan_cut c = nqueens::default_cut(n);
         CHECK(c.method ==
               (n < 6 ? nqueens::plan_cut::method_kind::symmetric : nqueens::plan_cut::method_kind::join));
         CHECK(c.split_depth == e.split_depth);
         CHECK(c.band_rows == e.band_rows);
+        CHECK(c.task_band_rows == e.task_band_rows);
         CHECK(c.lead_columns == e.lead_columns);
         CHECK(c.task_lead_columns == e.task_lead_columns);
+        CHECK(c.shared_tops == e.shared_tops);
+        CHECK(nqueens::cut_error(n, c) == nullptr);
         for (const auto mode : {nqueens::count_mode::total, both}) {
             INFO("with distinct: " << (mode == both));
-            // The number of format 2: odd exactly where the plan counts distinct solutions.
-            const std::uint32_t version =
-                n < 6 ? 1u : nqueens::detail::join_task_list_version(n) + (mode == both ? 1u : 0u);
-            CHECK(version == (mode == both && n >= 6 ? e.version + 1 : e.version));
-            CHECK(nqueens::detail::mode_of_plan_version(version) == (n < 6 ? both : mode));
             if (build) {
                 const nqueens::work_plan plan(n, mode);
                 size = plan.size();
                 CHECK(plan.cut() == c);
-                CHECK(plan.version() == version);
                 CHECK(plan.mode() == (n < 6 ? both : mode));
             }
             CHECK(size == e.size);
             largest = std::max(largest, size);
         }
     }
-    // n >= 22 as work_plan builds them: their cut (size and version are pinned by the tests above).
-    CHECK(nqueens::work_plan(24).cut() == nqueens::detail::plan_cut_of(24));
+    // n >= 22 as work_plan builds them: their cut (their sizes are pinned by the tests above).
+    CHECK(nqueens::work_plan(24).cut() == nqueens::default_cut(24));
     // A record reader allocates for at most max_plan_tasks tasks: it must be every plan's bound
     // (363,012: n = 23's plan before its band grew; n = 24's is the largest now).
     CHECK(largest == 302800);
@@ -495,31 +411,31 @@ TEST_CASE("every n's cut keeps what the join needs of it", "[plan]")
         // A band of 1 to 8 rows (1 or 2 up to n = 20, 5 at n = 25, 27 and
         // 29, 6 at n = 28 and 30, 7 at n = 31, 8 at n = 32) and two halves of
         // equal height.
-        CHECK(l.band >= 1);
-        CHECK(l.band <= (n <= 20                         ? 2
-                         : n == 25 || n == 27 || n == 29 ? 5
-                         : n == 28 || n == 30            ? 6
-                         : n == 31                       ? 7
-                         : n == 32                       ? 8
-                                                         : 4));
-        CHECK(static_cast<std::size_t>(l.band) <= std::tuple_size_v<d::band_columns>);
+        CHECK(l.band_rows >= 1);
+        CHECK(l.band_rows <= (n <= 20                         ? 2
+                              : n == 25 || n == 27 || n == 29 ? 5
+                              : n == 28 || n == 30            ? 6
+                              : n == 31                       ? 7
+                              : n == 32                       ? 8
+                                                              : 4));
+        CHECK(static_cast<std::size_t>(l.band_rows) <= std::tuple_size_v<d::band_columns>);
         // A task fixes the whole band, or all of it but the last one to
         // four rows, and then none of the lead columns (which of the free
         // columns lead depends on the last rows).
-        CHECK(l.task_band <= l.band);
-        CHECK(l.task_band >= l.band - 4);
-        CHECK(l.task_band >= 1);
-        if (d::partial_band(l)) CHECK(l.task_lead == 0);
-        CHECK((n - l.band) % 2 == 0);
+        CHECK(l.task_band_rows <= l.band_rows);
+        CHECK(l.task_band_rows >= l.band_rows - 4);
+        CHECK(l.task_band_rows >= 1);
+        if (d::partial_band(l)) CHECK(l.task_lead_columns == 0);
+        CHECK((n - l.band_rows) % 2 == 0);
         CHECK(l.top >= 2);
-        CHECK(2 * l.top + l.band == n);
+        CHECK(2 * l.top + l.band_rows == n);
         // Lead columns among the free ones, each half taking at most t of them
         // (more would leave no split of them that fits), and a task fixing
         // some of them only.
-        CHECK(l.task_lead >= 0);
-        CHECK(l.task_lead <= l.lead);
-        CHECK(l.lead <= n - l.band);
-        CHECK(l.lead <= 2 * l.top);
+        CHECK(l.task_lead_columns >= 0);
+        CHECK(l.task_lead_columns <= l.lead_columns);
+        CHECK(l.lead_columns <= n - l.band_rows);
+        CHECK(l.lead_columns <= 2 * l.top);
         // A top's diagonals fit the 64-bit keys the lists sort by.
         CHECK(l.key_bits() <= 64);
         CHECK(std::popcount(l.all_columns) == n);

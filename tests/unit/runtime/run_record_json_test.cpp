@@ -36,6 +36,20 @@ std::string format_2_json(const nqueens::run_record& r, std::uint32_t plan_versi
     return j.dump();
 }
 
+// `r` as format 3 was first written: its cut without task band rows or
+// shared tops, the checksum without them.
+std::string format_3_short_json(const nqueens::run_record& r)
+{
+    auto j = nlohmann::ordered_json::parse(nqueens::record_to_json(r));
+    j["plan"].erase("task_band_rows");
+    j["plan"].erase("shared_tops");
+    char sum[32];
+    std::snprintf(sum, sizeof sum, "fnv1a64:%016llx",
+                  static_cast<unsigned long long>(nqueens::detail::record_checksum_v3(r, false)));
+    j["checksum"] = sum;
+    return j.dump();
+}
+
 // What reading `text` as "f" throws, or "accepted".
 std::string refusal(const std::string& text)
 {
@@ -49,18 +63,50 @@ std::string refusal(const std::string& text)
 
 }  // namespace
 
-TEST_CASE("a record of format 2 is read as the plan its number stood for, or refused with one line",
+TEST_CASE("a record of format 2 is read as 0.1.0's plan its number stood for, or refused with one line",
           "[checkpoint][json]")
 {
-    // Every n and mode: this program's own numbers map to its plans exactly.
-    for (int n = 1; n <= 21; ++n) {
+    namespace d = nqueens::detail;
+    using nqueens::plan_cut;
+    // Release 0.1.0, the only one that wrote format 2: its number for each
+    // n (odd with distinct) and the join's cut, band rows, lead columns and
+    // task lead columns, with its plan sizes up to n = 22.
+    struct release_plan {
+        int n;
+        std::uint32_t version;
+        int b, k, k1;
+        std::size_t size;
+    };
+    const release_plan released[] = {
+        {1, 1, 0, 0, 0, 1},         {5, 1, 0, 0, 0, 4},         {6, 2, 2, 0, 0, 6},
+        {11, 2, 1, 0, 0, 6},        {15, 2, 1, 2, 2, 16},       {16, 6, 2, 0, 0, 56},
+        {17, 2, 1, 4, 4, 72},       {18, 2, 2, 2, 2, 288},      {19, 4, 1, 8, 8, 1280},
+        {20, 4, 2, 6, 6, 5760},     {21, 4, 1, 12, 12, 22385},  {22, 4, 2, 11, 11, 225060},
+        {23, 4, 1, 16, 16, 363012}, {24, 8, 2, 16, 11, 270336}, {25, 8, 3, 16, 7, 343552},
+        {26, 8, 4, 16, 2, 221976},  {27, 8, 3, 20, 6, 222720},  {28, 8, 4, 20, 2, 314920},
+        {29, 8, 3, 24, 6, 282880},  {30, 8, 4, 24, 1, 217276},  {31, 8, 3, 28, 6, 353024},
+        {32, 8, 4, 28, 1, 292788}};
+    for (const release_plan& e : released) {
         for (const auto mode : {nqueens::count_mode::total, nqueens::count_mode::with_distinct}) {
-            INFO("n = " << n << ", with distinct " << (mode == nqueens::count_mode::with_distinct));
-            const nqueens::work_plan plan(n, mode);
-            nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
-            run_some(plan, b, n <= 12 ? plan.size() : 1);
+            const bool both = mode == nqueens::count_mode::with_distinct;
+            INFO("n = " << e.n << ", with distinct " << both);
+            const std::uint32_t version = e.version + (both && e.n >= 6 ? 1 : 0);
+            const auto read = d::format_2_cut(e.n, version);
+            REQUIRE(read.has_value());
+            const plan_cut want = e.n < 6
+                                      ? plan_cut{plan_cut::method_kind::symmetric, 2, 0, 0, 0, 0, false}
+                                      : plan_cut{plan_cut::method_kind::join, 0, e.b, e.b, e.k, e.k1, false};
+            CHECK(read->first == want);
+            CHECK(read->second == (e.n < 6 ? nqueens::count_mode::with_distinct : mode));
+            if (e.n > 22 || (e.n > 12 && both)) continue;  // plans of seconds
+            // The plan of that cut is 0.1.0's (its size, and the same tasks:
+            // docs/cuts.md); a record of it reads back as that plan's.
+            const nqueens::work_plan plan(e.n, read->second, read->first);
+            CHECK(plan.size() == e.size);
+            nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens 0.1.0"));
+            run_some(plan, b, e.n <= 12 ? plan.size() : 1);
             const auto r = b.snapshot();
-            const auto back = nqueens::record_from_json(format_2_json(r, plan.version()), "f");
+            const auto back = nqueens::record_from_json(format_2_json(r, version), "f");
             CHECK(back.mode == plan.mode());
             CHECK(back.cut == plan.cut());
             CHECK(back.done == r.done);
@@ -69,26 +115,22 @@ TEST_CASE("a record of format 2 is read as the plan its number stood for, or ref
             CHECK(nqueens::record_from_json(nqueens::record_to_json(back)).cut == plan.cut());
         }
     }
-    // The numbers of task lists this program no longer has: n = 24 by the
-    // symmetric search (1), n = 19 with fewer lead columns (2), n = 16 with
-    // four tasks a band (2), n = 23 and 24 with bands of one and two rows (4, 8),
-    // n = 20 with 6 lead columns and 21 with a band of one row (4), n = 27
-    // with a band of three rows (8).
+    // Numbers 0.1.0 did not have for that n (later numbers were never
+    // written in format 2): refused, naming the writer.
     for (const auto& [n, version, size] : {std::tuple{24, 1u, 58314u},
                                            {19, 2u, 320u},
                                            {16, 2u, 224u},
-                                           {23, 4u, 363012u},
-                                           {24, 8u, 270336u},
-                                           {20, 4u, 5760u},
-                                           {21, 4u, 22385u},
-                                           {27, 8u, 222720u}}) {
+                                           {23, 10u, 258560u},
+                                           {28, 32u, 154078u},
+                                           {20, 12u, 1440u},
+                                           {5, 2u, 4u}}) {
         INFO("n = " << n);
         auto old = nqueens::make_record(nqueens::work_plan(n <= 16 ? n : 5), {}, "nqueens 0.0.9");
         old.n = n;
         old.plan_size = size;
         CHECK(refusal(format_2_json(old, version)) ==
-              "f (layout version 2) uses sub-problem list version " + std::to_string(version) +
-                  ", which this program no longer has for n = " + std::to_string(n) +
+              "f (layout version 2) names sub-problem list " + std::to_string(version) +
+                  ", which no release had for n = " + std::to_string(n) +
                   ": finish it with 'nqueens 0.0.9', the program that wrote it");
     }
     // Format 2's checksum covers its plan number.
@@ -103,8 +145,9 @@ TEST_CASE("a record says its mode and cut, under the checksum, and names no more
 {
     const nqueens::work_plan plan(12);
     const std::string text = nqueens::record_to_json(finished_shard(plan, {}));
-    CHECK(text.find("\"mode\":\"totals\",\"plan\":{\"method\":\"join\",\"band_rows\":2,"
-                    "\"lead_columns\":0,\"task_lead_columns\":0},\"plan_size\":30,") != std::string::npos);
+    CHECK(text.find("\"mode\":\"totals\",\"plan\":{\"method\":\"join\",\"band_rows\":2,\"task_band_rows\":2,"
+                    "\"lead_columns\":0,\"task_lead_columns\":0,\"shared_tops\":false},\"plan_size\":30,") !=
+          std::string::npos);
     CHECK(nqueens::record_to_json(finished_shard(nqueens::work_plan(5), {}))
               .find("\"mode\":\"with_distinct\",\"plan\":{\"method\":\"symmetric\",\"split_depth\":2},") !=
           std::string::npos);
@@ -119,6 +162,8 @@ TEST_CASE("a record says its mode and cut, under the checksum, and names no more
     for (const auto& [from, to] : {std::pair{"\"totals\"", "\"with_distinct\""},
                                    {"\"method\":\"join\"", "\"method\":\"symmetric\""},
                                    {"\"band_rows\":2", "\"band_rows\":4"},
+                                   {"\"task_band_rows\":2", "\"task_band_rows\":1"},
+                                   {"\"shared_tops\":false", "\"shared_tops\":true"},
                                    {"\"lead_columns\":0", "\"lead_columns\":2"},
                                    {"\"task_lead_columns\":0", "\"task_lead_columns\":1"},
                                    {"\"plan_size\":30", "\"plan_size\":31"},
@@ -134,8 +179,11 @@ TEST_CASE("a record says its mode and cut, under the checksum, and names no more
           "f is damaged: \"mode\" is neither \"totals\" nor \"with_distinct\"");
     CHECK(refusal(edit("\"method\":\"join\"", "\"method\":\"join2\""))
               .starts_with("f names a way of cutting a count this program does not know (\"plan\": {"));
-    CHECK(refusal(edit("\"task_lead_columns\":0}", "\"task_lead_columns\":0,\"x\":1}")) ==
+    CHECK(refusal(edit("\"shared_tops\":false}", "\"shared_tops\":false,\"x\":1}")) ==
           "f is damaged: unknown field \"x\"");
+    CHECK(refusal(edit("\"shared_tops\":false", "\"shared_tops\":0")) ==
+          "f is damaged: \"shared_tops\" is not true or false");
+    CHECK(refusal(edit("\"task_band_rows\":2,", "")) == "f is damaged: no \"task_band_rows\" field");
     CHECK(refusal(edit("\"lead_columns\":0", "\"lead_columns\":99")) ==
           "f is damaged: \"lead_columns\" is not a whole number in range");
     CHECK(refusal(edit("\"shard\":{", "\"shard\":{\"x\":1,")) == "f is damaged: unknown field \"x\"");
@@ -147,6 +195,37 @@ TEST_CASE("a record says its mode and cut, under the checksum, and names no more
           "finish it with the program that wrote it");
     CHECK(refusal(edit("\"format_version\":3", "\"format_version\":1"))
               .starts_with("f has layout version 1, an older program's ('nqueens test');"));
+}
+
+TEST_CASE("a record of format 3 written before it named every field of the cut is read as its cut was",
+          "[checkpoint][json]")
+{
+    using nqueens::plan_cut;
+    const nqueens::work_plan plan(12);
+    const auto whole = finished_shard(plan, {});
+    const auto back = nqueens::record_from_json(format_3_short_json(whole), "f");
+    CHECK(back.cut == plan.cut());
+    CHECK(back.sum == whole.sum);
+    CHECK_NOTHROW(nqueens::check_record_matches(back, plan, {}, "f"));
+    // Its tasks fixed every band row up to 4 and shared tops at n = 25 and
+    // 28 only, where they fixed part of the band.
+    for (const auto& [n, b, k, size, shared] : {std::tuple{27, 5, 14, 125098u, false},
+                                                {28, 6, 15, 154078u, true},
+                                                {28, 6, 14, 154078u, true},
+                                                {25, 5, 11, 86186u, true},
+                                                {24, 4, 11, 302800u, false}}) {
+        INFO("n = " << n);
+        auto r = nqueens::make_record(nqueens::work_plan(8), {}, "nqueens 0.1.0");
+        r.n = n;
+        r.cut = plan_cut{plan_cut::method_kind::join, 0, b, b < 4 ? b : 4, k, n == 24 ? 3 : 0, shared};
+        r.plan_size = size;
+        CHECK(nqueens::record_from_json(format_3_short_json(r), "f").cut == r.cut);
+    }
+    // A record that names them is checked with them: dropping them is damage.
+    std::string text = nqueens::record_to_json(whole);
+    text.replace(text.find("\"task_band_rows\":2,"), 19, "");
+    text.replace(text.find(",\"shared_tops\":false"), 20, "");
+    CHECK(refusal(text) == "f is damaged: checksum mismatch");
 }
 
 TEST_CASE("reading a hostile record costs no more than a sound one", "[checkpoint][json]")
@@ -181,7 +260,7 @@ TEST_CASE("a complete record of the largest plan fits the 64 MiB the programs re
     // 26,026,205 bytes, under apps/common's cap on a record file (64 MiB).
     auto r = nqueens::make_record(nqueens::work_plan(8), {}, "nqueens test");
     r.n = 24;
-    r.cut = nqueens::plan_cut{nqueens::plan_cut::method_kind::join, 0, 4, 11, 3};
+    r.cut = nqueens::default_cut(24);
     r.plan_size = nqueens::max_plan_tasks;
     const std::uint64_t most = ~std::uint64_t{0};
     r.done.clear();

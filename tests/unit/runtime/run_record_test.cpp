@@ -137,10 +137,19 @@ TEST_CASE("merge reports missing, duplicated, unfinished and foreign shards", "[
     CHECK_THROWS_WITH(nqueens::merge_records(v, names), Contains("foreign shard: b is for n = 11"));
     v = {s0, finished_shard(plan, {1, 4}), s2};
     CHECK_THROWS_WITH(nqueens::merge_records(v, names), Contains("different numbers of shards"));
+    // Records of the same cut and size mean the same tasks, whichever
+    // program (or version) wrote them.
     auto other = s1;
     other.program = "nqueens 9.9";
     v = {s0, other, s2};
-    CHECK_THROWS_WITH(nqueens::merge_records(v, names), Contains("different programs"));
+    CHECK(nqueens::merge_records(v, names).sum.total == s0.sum.total + s1.sum.total + s2.sum.total);
+    auto recut =
+        finished_shard(nqueens::work_plan(10, nqueens::count_mode::total,
+                                          {nqueens::plan_cut::method_kind::join, 0, 2, 2, 2, 2, false}),
+                       {1, 3});
+    v = {s0, recut, s2};
+    CHECK_THROWS_WITH(nqueens::merge_records(v, names),
+                      Contains("foreign shard: b and a use different sub-problem lists"));
     auto part = s1;
     part.done.pop_back();
     part.sum.total -= part.counts.back().total;
@@ -153,7 +162,7 @@ TEST_CASE("merge reports missing, duplicated, unfinished and foreign shards", "[
     CHECK_THROWS_AS(nqueens::merge_records(v, names), nqueens::record_error);
 }
 
-TEST_CASE("a record for another n, list version, size or shard does not match the run", "[checkpoint]")
+TEST_CASE("a record for another n, cut, size or shard does not match the run", "[checkpoint]")
 {
     const nqueens::work_plan plan(12);
     const auto r = nqueens::make_record(plan);
@@ -164,10 +173,17 @@ TEST_CASE("a record for another n, list version, size or shard does not match th
     v.cut.lead_columns = 2;
     CHECK_THROWS_WITH(
         nqueens::check_record_matches(v, plan, {}, "cp"),
-        "cp cuts n = 12 by the join (2 band rows, 2 lead columns, 0 per task); this program cuts it "
-        "by the join (2 band rows, 0 lead columns, 0 per task)");
+        "cp cuts n = 12 by the join (2 band rows, 2 per task; 2 lead columns, 0 per task), not by the join "
+        "(2 band rows, 2 per task; 0 lead columns, 0 per task)");
     v = r;
-    v.cut = {nqueens::plan_cut::method_kind::symmetric, 3, 0, 0, 0};
+    v.cut = {nqueens::plan_cut::method_kind::join, 0, 2, 2, 0, 0, true};
+    CHECK_THROWS_WITH(
+        nqueens::check_record_matches(v, plan, {}, "cp"),
+        "cp cuts n = 12 by the join (2 band rows, 2 per task; 0 lead columns, 0 per task; shared "
+        "tops), which this program cannot count (tops are shared only where a task fixes part of its "
+        "band): finish it with '', the program that wrote it");
+    v = r;
+    v.cut = {nqueens::plan_cut::method_kind::symmetric, 3, 0, 0, 0, 0, false};
     CHECK_THROWS_WITH(nqueens::check_record_matches(v, plan, {}, "cp"),
                       Catch::Matchers::Contains("cp cuts n = 12 by the symmetric search (3 rows per task)"));
     v = r;
@@ -177,69 +193,49 @@ TEST_CASE("a record for another n, list version, size or shard does not match th
                       "cp is for shard all, not shard 1/2");
 }
 
-TEST_CASE("a record of a cut this program no longer has is refused in one line", "[checkpoint]")
+TEST_CASE("a record of a cut other than the program's own matches the plan of its cut, and only that",
+          "[checkpoint]")
 {
-    // The old records' tasks are other sub-problems: n = 20's tasks fix 4
-    // lead columns now, n = 21's band grew to 3 rows, n = 22's to 4 (without
-    // lead columns), n = 23's and 24's to 3
-    // and 4, n = 25's, 27's and 29's to 5, n = 28's and 30's to 6, n = 31's
-    // to 7, n = 32's to 8 (of which a task fixes 4).
+    // 0.1.0's cuts of n = 20 and 21 (6 and 12 lead columns, a band of one
+    // row at n = 21), which the defaults have left: a run takes the
+    // record's cut (apps: run_cut) and its plan matches the record.
+    using nqueens::plan_cut;
     struct old_cut {
         int n;
-        int band_rows, lead_columns, task_lead_columns;
+        plan_cut cut;
         std::size_t plan_size;
         const char* refusal;
     };
     for (const old_cut& c :
-         {old_cut{20, 2, 6, 6, 5760,
-                  "cp cuts n = 20 by the join (2 band rows, 6 lead columns, 6 per task); this program "
-                  "cuts it by the join (2 band rows, 4 lead columns, 4 per task)"},
-          old_cut{21, 1, 12, 12, 22385,
-                  "cp cuts n = 21 by the join (1 band rows, 12 lead columns, 12 per task); this program "
-                  "cuts it by the join (3 band rows, 0 lead columns, 0 per task)"},
-          old_cut{22, 2, 11, 11, 225060,
-                  "cp cuts n = 22 by the join (2 band rows, 11 lead columns, 11 per task); this program "
-                  "cuts it by the join (4 band rows, 0 lead columns, 0 per task)"},
-          old_cut{23, 1, 16, 16, 363012,
-                  "cp cuts n = 23 by the join (1 band rows, 16 lead columns, 16 per task); this program "
-                  "cuts it by the join (3 band rows, 11 lead columns, 7 per task)"},
-          old_cut{24, 2, 16, 11, 270336,
-                  "cp cuts n = 24 by the join (2 band rows, 16 lead columns, 11 per task); this program "
-                  "cuts it by the join (4 band rows, 11 lead columns, 3 per task)"},
-          old_cut{25, 3, 16, 7, 343552,
-                  "cp cuts n = 25 by the join (3 band rows, 16 lead columns, 7 per task); this program "
-                  "cuts it by the join (5 band rows, 11 lead columns, 0 per task)"},
-          old_cut{27, 3, 20, 6, 222720,
-                  "cp cuts n = 27 by the join (3 band rows, 20 lead columns, 6 per task); this program "
-                  "cuts it by the join (5 band rows, 14 lead columns, 0 per task)"},
-          old_cut{28, 4, 20, 2, 314920,
-                  "cp cuts n = 28 by the join (4 band rows, 20 lead columns, 2 per task); this program "
-                  "cuts it by the join (6 band rows, 15 lead columns, 0 per task)"},
-          old_cut{28, 6, 14, 0, 154078,
-                  "cp cuts n = 28 by the join (6 band rows, 14 lead columns, 0 per task); this program "
-                  "cuts it by the join (6 band rows, 15 lead columns, 0 per task)"},
-          old_cut{28, 6, 16, 0, 154078,
-                  "cp cuts n = 28 by the join (6 band rows, 16 lead columns, 0 per task); this program "
-                  "cuts it by the join (6 band rows, 15 lead columns, 0 per task)"},
-          old_cut{29, 3, 24, 6, 282880,
-                  "cp cuts n = 29 by the join (3 band rows, 24 lead columns, 6 per task); this program "
-                  "cuts it by the join (5 band rows, 20 lead columns, 0 per task)"},
-          old_cut{30, 4, 24, 1, 217276,
-                  "cp cuts n = 30 by the join (4 band rows, 24 lead columns, 1 per task); this program "
-                  "cuts it by the join (6 band rows, 20 lead columns, 0 per task)"},
-          old_cut{31, 3, 28, 6, 353024,
-                  "cp cuts n = 31 by the join (3 band rows, 28 lead columns, 6 per task); this program "
-                  "cuts it by the join (7 band rows, 20 lead columns, 0 per task)"},
-          old_cut{32, 4, 28, 1, 292788,
-                  "cp cuts n = 32 by the join (4 band rows, 28 lead columns, 1 per task); this program "
-                  "cuts it by the join (8 band rows, 18 lead columns, 0 per task)"}}) {
+         {old_cut{
+              20,
+              {plan_cut::method_kind::join, 0, 2, 2, 6, 6, false},
+              5760,
+              "cp cuts n = 20 by the join (2 band rows, 2 per task; 6 lead columns, 6 per task), not by the "
+              "join (2 band rows, 2 per task; 4 lead columns, 4 per task)"},
+          old_cut{21,
+                  {plan_cut::method_kind::join, 0, 1, 1, 12, 12, false},
+                  22385,
+                  "cp cuts n = 21 by the join (1 band row, 1 per task; 12 lead columns, 12 per task), not by "
+                  "the join (3 band rows, 3 per task; 0 lead columns, 0 per task)"}}) {
         INFO("n = " << c.n);
-        const nqueens::work_plan plan(c.n);
-        auto old = nqueens::make_record(plan);
-        old.cut = {nqueens::plan_cut::method_kind::join, 0, c.band_rows, c.lead_columns, c.task_lead_columns};
-        old.plan_size = c.plan_size;
-        CHECK_THROWS_WITH(nqueens::check_record_matches(old, plan, {}, "cp"), c.refusal);
+        const nqueens::work_plan own(c.n, nqueens::count_mode::total, c.cut);
+        CHECK(own.size() == c.plan_size);
+        auto old = nqueens::make_record(own, {}, "nqueens 0.1.0");
+        CHECK_NOTHROW(nqueens::check_record_matches(old, own, {}, "cp"));
+        CHECK_THROWS_WITH(nqueens::check_record_matches(old, nqueens::work_plan(c.n), {}, "cp"), c.refusal);
     }
+    // A cut no plan of this program has: refused in one line, naming it and the writer.
+    const nqueens::work_plan plan(20);
+    auto later = nqueens::make_record(plan, {}, "nqueens 9.9");
+    later.cut = {plan_cut::method_kind::join, 0, 4, 2, 20, 0, false};
+    CHECK_THROWS_WITH(
+        nqueens::check_record_matches(later, plan, {}, "cp"),
+        "cp cuts n = 20 by the join (4 band rows, 2 per task; 20 lead columns, 0 per task), which "
+        "this program cannot count (its lead columns outnumber the rows below the band): finish it "
+        "with 'nqueens 9.9', the program that wrote it");
+    CHECK_THROWS_WITH(nqueens::check_countable(later, "cp"),
+                      Catch::Matchers::StartsWith("cp cuts n = 20 by the join (4 band rows"));
 }
 
 TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][json]")

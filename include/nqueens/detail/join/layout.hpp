@@ -3,6 +3,7 @@
 #ifndef NQUEENS_DETAIL_JOIN_LAYOUT_HPP
 #define NQUEENS_DETAIL_JOIN_LAYOUT_HPP
 
+#include <nqueens/detail/cuts.hpp>
 #include <nqueens/detail/join/column_index.hpp>
 
 #include <algorithm>
@@ -14,9 +15,7 @@
 namespace nqueens::detail {
 
 // The board is cut into three parts: a top of t rows, a middle band of b
-// rows (b = n - 2t: 1 or 2 up to n = 20, 3 or 4 from n = 21, 5 at n = 25,
-// 27 and 29, 6 at n = 28 and 30, 7 at n = 31, 8 at n = 32, so that the
-// tops stay short enough to list),
+// rows (b = n - 2t: band_rows of n's row in default_cuts, detail/cuts.hpp)
 // and a bottom of t rows. A solution is a band placement B, a top
 // placement x and a bottom placement; turned upside down (row r -> n-1-r)
 // the bottom is a top placement y for the flipped band F(B). So one list
@@ -30,13 +29,13 @@ namespace nqueens::detail {
 // counted twice.
 //
 // Work splitting: besides the band, the lists may fix which of the first k
-// free columns (`lead`) the top uses (`taken`), which cuts each list by up
-// to 2^k. A task fixes the first of them (`task_lead`); where there are
-// more (n >= 23), the task counts each way of splitting the others in turn
+// free columns (lead_columns) the top uses (`taken`), which cuts each list
+// by up to 2^k. A task fixes the first of them (task_lead_columns); where
+// there are more, the task counts each way of splitting the others in turn
 // (its parts), so that the plan stays a few hundred thousand tasks while
 // each list stays small. Where a band has more orbits than a plan may hold
-// tasks (n = 25 and 27 to 32), a task fixes only its first rows, and its
-// parts also place the last one to four (join_partial_band).
+// tasks, a task fixes only its first rows (task_band_rows), and its parts
+// also place the others.
 
 // The two diagonals through square (r, c), each family numbered 0 .. 2n - 2.
 // Turning the board upside down (r -> n-1-r) swaps the two numberings.
@@ -49,165 +48,31 @@ constexpr int difference_diagonal(int n, int r, int c) noexcept
     return c - r + n - 1;
 }
 
-// The shape of the cut for one n (join_min_n <= n <= join_max_n).
-struct join_layout {
+// The shape of the cut for one n (join_min_n <= n <= join_max_n): the
+// cut's parameters (detail/cuts.hpp) and what follows from them.
+struct join_layout : plan_cut {
     int n = 0;
-    int band = 0;              // b: band rows, 1 to 8
-    int top = 0;               // t: rows above the band
-    int low = 0;               // the first diagonal (of either family) that top and bottom can share
-    int width = 0;             // diagonals shared per family: 2t - 1
-    int lead = 0;              // k: leading free columns whose use each list fixes
-    int task_lead = 0;         // how many of the k a task fixes; it splits the others itself
-    int task_band = 0;         // band rows a task fixes: b, or fewer where its parts place the rest
-    bool shared_tops = false;  // a part's tops serve every completion of the band (join_shared_tops)
+    int top = 0;    // t: rows above the band
+    int low = 0;    // the first diagonal (of either family) that top and bottom can share
+    int width = 0;  // diagonals shared per family: 2t - 1
     std::uint32_t all_columns = 0;
 
     constexpr int key_bits() const noexcept { return 2 * width; }
     constexpr int band_row(int i) const noexcept { return top + i; }
 };
 
-// The join runs for join_min_n <= n <= join_max_n (32: the widest board).
-inline constexpr int join_min_n = 6;
-inline constexpr int join_max_n = 32;
-
-// The band rows for each n: one or two up to n = 20, three or four from
-// n = 21 (five at n = 25, 27 and 29, six at n = 28 and 30, seven at
-// n = 31, eight at n = 32), since each row of the
-// top multiplies its placements by about 4.5 and a task's lists must stay
-// within a few hundred MB (tops of at most 12 rows from n = 29). A higher
-// band has more placements, which the tasks then
-// spread over. At
-// n = 23 and 24 the taller band (3 and 4 rows, tops of 10 rows) projected
-// 5.3 and 2.5 times fewer core-hours than 1 and 2 rows; at n = 21 (tops of
-// 9 rows, lists from quarter tables) 0.65 of the CPU time of 1 row, and 4
-// rows at n = 22 (tops of 9 too) 0.69 of that of 2 rows; so did
-// 5 rows at n = 27 (tops of 11), against 3, and 6 rows at n = 28 (tops of
-// 11), 3.5 times fewer than 4 (tops of 12); 5 rows at n = 25 (tops of 10,
-// tasks that fix 4), 0.8 of the core-hours of 3. n = 20 keeps 2 rows: 4
-// were slower; a band of 6 at n = 26 did not win (docs/benchmarks.md,
-// docs/design/join.md).
-inline constexpr std::array<int, join_max_n + 1> join_band_rows = {
-    0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 5, 4, 5, 6, 5, 6, 7, 8};
-
-// The band rows a task leaves to its parts (join_layout::task_band = b
-// minus this): each part places them too, each completion whose band is the
-// smallest of its orbit, weighted by that orbit. n = 27's band of 5 rows
-// (tops of 11) projected 3.7 times fewer core-hours than 3 rows (tops of 12,
-// docs/benchmarks.md), but has 1,122,036 orbits, three times max_plan_tasks:
-// its tasks fix 4 rows (no task lead columns, since which columns lead
-// depends on the last row). n = 28's band of 6 rows (tops of 11) has
-// 22,470,929 orbits, 62 times max_plan_tasks: its tasks fix 4 rows
-// (154,078 tasks), their parts place the last two. n = 25's band of 5 rows
-// (tops of 10) has 693,410 orbits: its tasks fix 4 rows (86,186 tasks).
-// n = 30 takes n = 28's cut (tops of 12, 213,258 tasks) for memory: one
-// thread held 153 to 230 MB on random parts against up to 1.1 GB with a
-// band of 4 rows, and its projection fell too (docs/design/join.md).
-// n = 29 takes a band of 5 rows of which a task fixes 4 (tops of 12,
-// 175,950 tasks), for memory too: one thread held 186 to 253 MB on random
-// parts against 1.2 GB with a band of 3 rows, and it projected 8 times
-// fewer core-hours. n = 31 takes a band of 7 rows of which a task fixes 4
-// (tops of 12, 243,789 tasks, their parts place the last three), for
-// memory: one thread held 201 to 238 MB on random parts against 3.8 GB with
-// a band of 3 rows. n = 32 takes a band of 8 rows of which a task fixes 4
-// (tops of 12, 288,052 tasks, their parts place the last four), for
-// memory: 159 to 215 MB against about 1 GB with a band of 4 rows.
-inline constexpr std::array<int, join_max_n + 1> join_partial_band = [] {
-    std::array<int, join_max_n + 1> partial{};
-    partial[25] = 1;
-    partial[27] = 1;
-    partial[28] = 2;
-    partial[29] = 1;
-    partial[30] = 2;
-    partial[31] = 3;
-    partial[32] = 4;
-    return partial;
-}();
-
-// k, the lead columns fixed per task, for each n. Odd n has only (n + 1) / 2
-// bands, too few to keep threads busy; all n need lists small enough for the
-// caches (measured best: k = 4 for n = 17, 2 for n = 18, 0 for n = 16,
-// whose 56 bands keep two threads busy and whose quarter tables, built
-// once per list, are then built once per band instead of once per subset
-// of the lead columns) and, from n = 19, for memory. From n = 19 a thread
-// holds two lists at 8 bytes a placement, plus up to 12 bytes a placement
-// while it groups one (build_top_list_by_rows; n <= 18 builds each group
-// from quarter tables as it joins it, and holds far less), so k keeps the
-// largest list to a few million placements: about 70 MB a thread at
-// n = 19, a hundred or two up to n = 32. More lead columns would mean too
-// many tasks (n = 23 had 363,012 with one band row and 16 lead columns),
-// so from n = 23 a task fixes only the first join_task_lead_columns[n] of
-// them and splits the rest itself. n = 20 takes 4, n = 21 and 22 none, so that
-// their lists come from quarter tables group by group as up to n = 18
-// (run_task.hpp): measured about 0.6 (n = 20, 21) and 0.7 (n = 22) of
-// the CPU time of 6, 12 and 11 lead columns and the row search, and their
-// tops of 9 rows keep the tables
-// small (docs/benchmarks.md). n = 27 (a band of 5 rows, tasks that fix 4
-// of them, no task lead columns): 14, measured best. n = 28 (a band of 6
-// rows, tasks that fix 4, shared tops): 15 of the columns the task's rows
-// leave free, cheaper than 16 (docs/benchmarks.md), whose shared lists
-// hold up to about 250 MB a thread at either (400 to 470 MB at 14, the
-// best before tops were shared). n = 25 (a band of 5
-// rows, tasks that fix 4, shared tops): 11, measured best among 10 to 14. n = 29 (a band of 5 rows, tasks
-// that fix 4): 20, whose lists held 253 MB a thread against 300 MB at 18; n = 31 (a band of 7 rows, tasks
-// that fix 4) the same: 201 to 238 MB a thread, against 262 to 282 MB at 18 (and 110 to 175 MB at 22, 2x the
-// core-hours); n = 32 (a band of 8 rows, tasks that fix 4): 18, 159 to 215 MB a thread (129 MB at 20, 1.6x
-// the core-hours; 320 MB at 16).
-inline constexpr std::array<int, join_max_n + 1> join_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  2, 0,
-    4, 2, 8, 4, 0, 0, 11, 11, 11, 16, 14, 15, 20, 20, 20, 18};
-inline constexpr std::array<int, join_max_n + 1> join_task_lead_columns = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 4, 2, 8, 4, 0, 0, 7, 3, 0, 2, 0, 0, 0, 0, 0, 0};
-
-// Whether a part's tops serve every completion of its band (n = 25 and 28;
-// join_layout::shared_tops). Where a task fixes the first band rows, its
-// tops (the rows above the band) are built once per split of the lead
-// columns of those rows, with the rows its parts place left empty, and
-// each completion of those rows takes the tops that leave its queens
-// free: at n = 28 one list of tops serves about 70 completions of the last
-// two rows, each keeping about a sixteenth of it; the bottoms, next to the
-// rows placed, are built per completion as before. About 0.8 of the
-// core-hours at n = 25 and 28, 0.98 at n = 27 (docs/benchmarks.md). n = 29
-// to 32 (tops of 12 rows) would hold lists several times longer than
-// their memory cap allows.
-inline constexpr std::array<bool, join_max_n + 1> join_shared_tops = [] {
-    std::array<bool, join_max_n + 1> shared{};
-    shared[25] = true;
-    shared[28] = true;
-    return shared;
-}();
-
-// The version of n's task list, for work_plan::version(): 2 for the lists
-// of n <= 18, 4 where the lead columns grew to bound memory (n >= 19), 6
-// for n = 16, whose tasks dropped their lead columns, 8 for n >= 25, whose
-// tasks split their lists in parts (before, the symmetric search counted
-// those n under version 1; n = 24 had 8 too, with a band of two rows), 10
-// for n = 23 and 24, whose bands grew to 3 and 4 rows, 12 for n = 20 and
-// 21, whose tasks fix 4 lead columns instead of 6 (n = 20) or a band of 3
-// rows and no lead columns (n = 21), 14 for n = 27, whose band grew to 5
-// rows, of which a task fixes 4, 16 for n = 28, whose band grew to 6 rows,
-// of which a task fixes 4 (30 since its parts share tops, with 16 lead
-// columns instead of 14, 32 with 15), 18 for n = 25, whose band grew to 5 rows, of
-// which a task fixes 4, 20 for n = 30, whose band grew to 6 rows as n =
-// 28's, for memory, 22 for n = 22, whose band grew to 4 rows without lead
-// columns (tops of 9 from quarter tables, as n = 21), 24 for n = 29, whose
-// band grew to 5 rows, of which a task fixes 4, for memory, 26 for n = 31,
-// whose band grew to 7 rows, of which a task fixes 4, for memory, 28 for
-// n = 32, whose band grew to 8 rows, of which a task fixes 4, for memory.
-constexpr std::uint32_t join_task_list_version(int n) noexcept
+// The layout of n's join cut `c` (cut_error(n, c) == nullptr).
+constexpr join_layout make_join_layout(int n, const plan_cut& c) noexcept
 {
-    if (n == 20 || n == 21) return 12;
-    if (n == 27) return 14;
-    if (n == 25) return 18;
-    if (n == 30) return 20;
-    if (n == 22) return 22;
-    if (n == 29) return 24;
-    if (n == 31) return 26;
-    if (n == 32) return 28;
-    if (n == 28) return 32;
-    if (n == 23 || n == 24) return 10;
-    if (n >= 25) return 8;
-    if (n == 16) return 6;
-    return n >= 19 ? 4 : 2;
+    join_layout layout{};
+    static_cast<plan_cut&>(layout) = c;
+    layout.shared_tops = c.shared_tops && c.task_band_rows < c.band_rows;
+    layout.n = n;
+    layout.top = (n - c.band_rows) / 2;
+    layout.low = n - layout.top;
+    layout.width = 2 * layout.top - 1;
+    layout.all_columns = n == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << n) - 1;
+    return layout;
 }
 
 // The cut with b band rows, k lead columns of which a task fixes k1
@@ -216,18 +81,7 @@ constexpr std::uint32_t join_task_list_version(int n) noexcept
 // others; make_join_layout(n) is the one counts use, the tests try others.
 constexpr join_layout make_join_layout(int n, int b, int k, int k1, int tb, bool shared = false) noexcept
 {
-    join_layout layout{};
-    layout.n = n;
-    layout.band = b;
-    layout.top = (n - layout.band) / 2;
-    layout.low = n - layout.top;
-    layout.width = 2 * layout.top - 1;
-    layout.lead = k;
-    layout.task_lead = k1;
-    layout.task_band = tb;
-    layout.shared_tops = shared && tb < b;
-    layout.all_columns = n == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << n) - 1;
-    return layout;
+    return make_join_layout(n, plan_cut{plan_cut::method_kind::join, 0, b, tb, k, k1, shared});
 }
 
 constexpr join_layout make_join_layout(int n, int b, int k, int k1) noexcept
@@ -235,18 +89,17 @@ constexpr join_layout make_join_layout(int n, int b, int k, int k1) noexcept
     return make_join_layout(n, b, k, k1, b);
 }
 
+// n's default cut (default_cuts).
 constexpr join_layout make_join_layout(int n) noexcept
 {
-    const auto i = static_cast<std::size_t>(n);
-    return make_join_layout(n, join_band_rows[i], join_lead_columns[i], join_task_lead_columns[i],
-                            join_band_rows[i] - join_partial_band[i], join_shared_tops[i]);
+    return make_join_layout(n, default_cuts[static_cast<std::size_t>(n)].cut);
 }
 
 // Whether a task of the cut fixes only the first rows of its band, the
 // others placed by its parts.
 constexpr bool partial_band(const join_layout& layout) noexcept
 {
-    return layout.task_band < layout.band;
+    return layout.task_band_rows < layout.band_rows;
 }
 
 // A band's columns, row by row (entries past layout.band, or past
@@ -272,8 +125,8 @@ constexpr band_columns band_image(const join_layout& layout, band_columns band, 
                                   bool flip) noexcept
 {
     band_columns image{};
-    for (int i = 0; i < layout.band; ++i) {
-        const int c = band[static_cast<std::size_t>(flip ? layout.band - 1 - i : i)];
+    for (int i = 0; i < layout.band_rows; ++i) {
+        const int c = band[static_cast<std::size_t>(flip ? layout.band_rows - 1 - i : i)];
         image[static_cast<std::size_t>(i)] = mirror ? layout.n - 1 - c : c;
     }
     return image;
@@ -291,7 +144,7 @@ constexpr std::uint32_t rows_free_columns(const join_layout& layout, const band_
 // The columns a band leaves to the top and bottom.
 constexpr std::uint32_t band_free_columns(const join_layout& layout, band_columns band) noexcept
 {
-    return rows_free_columns(layout, band, layout.band);
+    return rows_free_columns(layout, band, layout.band_rows);
 }
 
 // The first `count` of the free columns.
@@ -308,14 +161,14 @@ constexpr std::uint32_t first_columns(std::uint32_t free, int count) noexcept
 // The first `layout.lead` of the free columns.
 constexpr std::uint32_t lead_columns(const join_layout& layout, std::uint32_t free) noexcept
 {
-    return first_columns(free, layout.lead);
+    return first_columns(free, layout.lead_columns);
 }
 
 // The lead columns a task fixes: the first `layout.task_lead` of them. The
 // others are split inside the task.
 constexpr std::uint32_t task_lead_columns(const join_layout& layout, std::uint32_t free) noexcept
 {
-    return first_columns(free, layout.task_lead);
+    return first_columns(free, layout.task_lead_columns);
 }
 
 // Whether the tops that take `taken` of the lead columns `lead` (and leave
@@ -473,7 +326,7 @@ constexpr bool place_band_rows(int n, band_columns band, int first, int rows, F&
 template <class F>
 constexpr void for_each_band(const join_layout& layout, F&& f)
 {
-    place_band_rows(layout.n, band_columns{}, 0, layout.band, [&](const band_columns& band) {
+    place_band_rows(layout.n, band_columns{}, 0, layout.band_rows, [&](const band_columns& band) {
         f(band);
         return true;
     });
@@ -522,10 +375,11 @@ template <class F>
 constexpr bool for_each_task_band(const join_layout& layout, const join_task& t, F&& f)
 {
     if (!partial_band(layout)) return f(t);
-    return place_band_rows(layout.n, t.band, layout.task_band, layout.band, [&](const band_columns& band) {
-        const band_orbit orbit = orbit_of(layout, band);
-        return !orbit.smallest || f(whole_band_task(band, orbit, t.taken));
-    });
+    return place_band_rows(layout.n, t.band, layout.task_band_rows, layout.band_rows,
+                           [&](const band_columns& band) {
+                               const band_orbit orbit = orbit_of(layout, band);
+                               return !orbit.smallest || f(whole_band_task(band, orbit, t.taken));
+                           });
 }
 
 // The bands a task stands for (those of for_each_task_band, in the same
@@ -545,14 +399,15 @@ class task_bands {
 public:
     constexpr task_bands(const join_layout& layout, const join_task& t) : layout_(layout), t_(t)
     {
-        for (int i = 0; i < layout.task_band && mirror_ == 0; ++i) {
+        for (int i = 0; i < layout.task_band_rows && mirror_ == 0; ++i) {
             const int c = t.band[static_cast<std::size_t>(i)];
             mirror_ = layout.n - 1 - c < c ? -1 : (layout.n - 1 - c > c ? 1 : 0);
         }
         first_ = t.band[0];
         tie_ = layout.n - 1 - first_;
         for (int c = first_ + 1; c < tie_; ++c) between_ |= std::uint32_t{1} << c;
-        for (int i = 0; i < layout.task_band; ++i) start_ = start_.place(t.band[static_cast<std::size_t>(i)]);
+        for (int i = 0; i < layout.task_band_rows; ++i)
+            start_ = start_.place(t.band[static_cast<std::size_t>(i)]);
     }
 
     // The number of bands.
@@ -560,7 +415,7 @@ public:
     {
         if (mirror_ < 0) return 0;
         band_columns band = t_.band;
-        return count_from(band, layout_.task_band, start_);
+        return count_from(band, layout_.task_band_rows, start_);
     }
 
     // Whether there is a band at all (stops at the first).
@@ -568,14 +423,14 @@ public:
     {
         if (mirror_ < 0) return false;
         band_columns band = t_.band;
-        return any_from(band, layout_.task_band, start_);
+        return any_from(band, layout_.task_band_rows, start_);
     }
 
     // The `index`-th band (from 0, index < count()), as a task of the whole band.
     constexpr join_task nth(std::uint64_t index) const
     {
         band_columns band = t_.band;
-        return nth_from(band, layout_.task_band, start_, index);
+        return nth_from(band, layout_.task_band_rows, start_, index);
     }
 
     // Calls f(band) for the middle band of each of `samples` equal runs of
@@ -586,8 +441,8 @@ public:
     {
         if (mirror_ < 0) return 0;
         band_columns band = t_.band;
-        const int i = layout_.task_band;
-        if (i + 1 == layout_.band) {
+        const int i = layout_.task_band_rows;
+        if (i + 1 == layout_.band_rows) {
             const std::uint64_t bands = count();
             for (std::uint64_t k = 0, most = std::min(bands, samples); k < most; ++k)
                 f(nth((2 * k + 1) * bands / (2 * most)));
@@ -640,7 +495,7 @@ private:
     // column tie_ is no larger than its half turn.
     constexpr bool tie_holds(const band_columns& band) const noexcept
     {
-        const int b = layout_.band;
+        const int b = layout_.band_rows;
         for (int r = 1; r < b; ++r) {
             const int turned = layout_.n - 1 - band[static_cast<std::size_t>(b - 1 - r)];
             const int own = r == b - 1 ? tie_ : band[static_cast<std::size_t>(r)];
@@ -661,7 +516,7 @@ private:
         std::uint32_t smallest = 0;
         for (; open != 0; open &= open - 1) {
             const int c = std::countr_zero(open);
-            band[static_cast<std::size_t>(layout_.band - 1)] = c;
+            band[static_cast<std::size_t>(layout_.band_rows - 1)] = c;
             if (orbit_of(layout_, band).smallest) smallest |= std::uint32_t{1} << c;
         }
         return smallest;
@@ -670,7 +525,7 @@ private:
     // The `index`-th band below row i (rows before it placed in `band`).
     constexpr join_task nth_from(band_columns& band, int i, row_state state, std::uint64_t index) const
     {
-        for (; i + 1 < layout_.band; ++i) {
+        for (; i + 1 < layout_.band_rows; ++i) {
             for (std::uint32_t rest = state.open(layout_); rest != 0; rest &= rest - 1) {
                 const int c = std::countr_zero(rest);
                 band[static_cast<std::size_t>(i)] = c;
@@ -684,14 +539,14 @@ private:
         }
         std::uint32_t last = last_row(band, state.open(layout_));
         for (; index > 0; --index) last &= last - 1;
-        band[static_cast<std::size_t>(layout_.band - 1)] = std::countr_zero(last);
+        band[static_cast<std::size_t>(layout_.band_rows - 1)] = std::countr_zero(last);
         return whole_band_task(band, orbit_of(layout_, band), t_.taken);
     }
 
     // Whether there is a band below row i.
     constexpr bool any_from(band_columns& band, int i, row_state state) const
     {
-        if (i + 2 >= layout_.band) return count_from(band, i, state) != 0;
+        if (i + 2 >= layout_.band_rows) return count_from(band, i, state) != 0;
         for (std::uint32_t rest = state.open(layout_); rest != 0; rest &= rest - 1) {
             const int c = std::countr_zero(rest);
             band[static_cast<std::size_t>(i)] = c;
@@ -704,7 +559,7 @@ private:
     constexpr std::uint64_t count_from(band_columns& band, int i, row_state state) const
     {
         const std::uint32_t open = state.open(layout_);
-        const int b = layout_.band;
+        const int b = layout_.band_rows;
         if (i + 1 == b) return static_cast<std::uint64_t>(std::popcount(last_row(band, open)));
         if (i + 2 == b && mirror_ > 0) {
             // Row b - 2 in column c, the last in column d of `sure`: all
@@ -770,11 +625,11 @@ constexpr void for_each_join_task(const join_layout& layout, F&& f)
         // never its own flip, so whether a part is counted depends only on
         // how many lead columns it takes (has_part).
         join_layout rows = layout;
-        rows.band = layout.task_band;
+        rows.band_rows = layout.task_band_rows;
         for_each_band(rows, [&](const band_columns& prefix) {
             const join_task t{prefix, 0, 0, false};
             const bool any = task_bands(layout, t).any();
-            const std::uint32_t lead = first_columns(layout.all_columns, layout.lead);
+            const std::uint32_t lead = first_columns(layout.all_columns, layout.lead_columns);
             if (any && has_part(layout, lead, 0, 0, false)) f(t);
         });
         return;
@@ -808,11 +663,11 @@ struct join_part {
 // of them.
 constexpr std::uint32_t shared_lead(const join_layout& layout, const join_task& t) noexcept
 {
-    return lead_columns(layout, rows_free_columns(layout, t.band, layout.task_band));
+    return lead_columns(layout, rows_free_columns(layout, t.band, layout.task_band_rows));
 }
 constexpr int shared_spare(const join_layout& layout) noexcept
 {
-    return layout.band - layout.task_band;
+    return layout.band_rows - layout.task_band_rows;
 }
 
 // Calls part(join_part) for each part of task t: each band it stands for

@@ -49,7 +49,7 @@ struct join_workspace {
 constexpr bool lists_by_rows(const join_workspace& ws, const top_rules& rules)
 {
     return ws.builder == list_builder::rows ||
-           (ws.builder == list_builder::by_lead_columns && rules.layout.lead > 4);
+           (ws.builder == list_builder::by_lead_columns && rules.layout.lead_columns > 4);
 }
 
 // Builds one list of a task the way `ws.builder` says.
@@ -130,7 +130,7 @@ inline constexpr std::uint64_t join_breadth_samples = 4;
 constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_task& t)
 {
     std::uint64_t sum = 0;
-    if (layout.band - layout.task_band < 2) {
+    if (layout.band_rows - layout.task_band_rows < 2) {
         for_each_task_band(layout, t, [&](const join_task& whole) {
             sum += whole_band_breadth(layout, whole);
             return true;
@@ -248,7 +248,7 @@ constexpr std::optional<std::uint64_t> count_shared_part(const join_layout& layo
                                                          Stop&& stop)
 {
     if (stop()) return std::nullopt;  // a part with no band to count polls once
-    const top_rules shared(layout, t.band, layout.task_band);
+    const top_rules shared(layout, t.band, layout.task_band_rows);
     if (!build_top_list_by_rows(shared, lead, taken, true, ws.top_half, ws.rows, nodes, stop))
         return std::nullopt;
     const top_list& tops = ws.top_half;
@@ -259,7 +259,7 @@ constexpr std::optional<std::uint64_t> count_shared_part(const join_layout& layo
     for_each_task_band(layout, t, [&](const join_task& whole) {
         std::uint32_t queens = 0;  // the columns of the rows this band adds
         diagonal_key attacked = 0;
-        for (int i = layout.task_band; i < layout.band; ++i) {
+        for (int i = layout.task_band_rows; i < layout.band_rows; ++i) {
             const int c = whole.band[static_cast<std::size_t>(i)];
             queens |= std::uint32_t{1} << c;
             attacked |= shared.band_row_bits(i, c);

@@ -48,15 +48,18 @@ struct top_rules {
     std::array<diagonal_key, 64> extra_sum{}, extra_difference{};
     int extra_bits = 0;
 
-    constexpr top_rules(const join_layout& cut, const band_columns& band) : top_rules(cut, band, cut.band) {}
+    constexpr top_rules(const join_layout& cut, const band_columns& band)
+        : top_rules(cut, band, cut.band_rows)
+    {
+    }
 
     constexpr top_rules(const join_layout& cut, const band_columns& band, int rows) : layout(cut)
     {
         free = rows_free_columns(layout, band, rows);
         int next = layout.key_bits();
-        for (int d = 0; d < 2 * layout.n - 1 && rows < layout.band; ++d) {
+        for (int d = 0; d < 2 * layout.n - 1 && rows < layout.band_rows; ++d) {
             if (d >= layout.low && d < layout.low + layout.width) continue;  // in the key
-            for (int i = rows; i < layout.band; ++i) {
+            for (int i = rows; i < layout.band_rows; ++i) {
                 // Row band_row(i) meets sum diagonal d at column d - row,
                 // difference diagonal d at column d + row - (n - 1).
                 const int row = layout.band_row(i);

@@ -85,7 +85,7 @@ TEST_CASE("the tasks cover every band once, weighted by its orbit", "[half_join]
             n % 2 == 1 ? static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n * n - 3 * n + 2);
         CHECK(covered == placements);
         CHECK(splits >= bands.size());
-        CHECK(layout.top * 2 + layout.band == n);
+        CHECK(layout.top * 2 + layout.band_rows == n);
     }
 }
 
@@ -102,7 +102,8 @@ TEST_CASE("tasks that fix part of the band cover every band once, through the sm
           d::make_join_layout(13, 5, 4, 0, 1), d::make_join_layout(14, 6, 6, 0, 5),
           d::make_join_layout(14, 6, 6, 0, 4), d::make_join_layout(15, 7, 4, 0, 4),
           d::make_join_layout(16, 8, 4, 0, 4)}) {
-        INFO("n = " << layout.n << ", band rows " << layout.band << ", tasks fix " << layout.task_band);
+        INFO("n = " << layout.n << ", band rows " << layout.band_rows << ", tasks fix "
+                    << layout.task_band_rows);
         std::set<d::band_columns> smallest, seen;
         std::uint64_t placements = 0, covered = 0;
         d::for_each_band(layout, [&](const d::band_columns& band) {
@@ -115,7 +116,8 @@ TEST_CASE("tasks that fix part of the band cover every band once, through the sm
             CHECK(prefixes.insert(t.band).second);
             d::for_each_task_band(layout, t, [&](const d::join_task& whole) {
                 if (!seen.insert(whole.band).second) ++repeated;
-                if (!std::equal(whole.band.begin(), whole.band.begin() + layout.task_band, t.band.begin()))
+                if (!std::equal(whole.band.begin(), whole.band.begin() + layout.task_band_rows,
+                                t.band.begin()))
                     ++strangers;
                 covered += whole.weight;
                 return true;
@@ -223,9 +225,9 @@ TEST_CASE("a top and a turned-over top fit by the key rule exactly when they mak
         std::uint64_t solutions = 0;
         std::uint64_t disagree = 0;
         for (int c0 = 0; c0 < n; ++c0) {
-            for (int c1 = 0; c1 < (layout.band == 2 ? n : 1); ++c1) {
+            for (int c1 = 0; c1 < (layout.band_rows == 2 ? n : 1); ++c1) {
                 const d::band_columns band{c0, c1};
-                if (layout.band == 2 && (c1 - c0 <= 1 && c0 - c1 <= 1)) continue;
+                if (layout.band_rows == 2 && (c1 - c0 <= 1 && c0 - c1 <= 1)) continue;
                 const d::band_columns flip = d::band_image(layout, band, false, true);
                 struct top {
                     std::vector<queen> queens;
@@ -248,7 +250,7 @@ TEST_CASE("a top and a turned-over top fit by the key rule exactly when they mak
                         nqueens::board b;
                         std::array<int, 32> col{};
                         for (const auto& [r, c] : x) col[static_cast<std::size_t>(r)] = c;
-                        for (int i = 0; i < layout.band; ++i)
+                        for (int i = 0; i < layout.band_rows; ++i)
                             col[static_cast<std::size_t>(layout.band_row(i))] =
                                 band[static_cast<std::size_t>(i)];
                         for (const auto& [r, c] : y) col[static_cast<std::size_t>(n - 1 - r)] = c;
@@ -330,7 +332,7 @@ std::uint64_t plain_count(const d::join_layout& layout, const d::band_columns& b
         if (p.row == layout.top) {
             if ((p.cols & lead) != taken) return 0;
             d::partial q = p;
-            for (int i = 0; i < layout.band; ++i) {
+            for (int i = 0; i < layout.band_rows; ++i) {
                 const d::mask_t bit = d::mask_t{1} << band[static_cast<std::size_t>(i)];
                 if ((q.free(all) & bit) == 0) return 0;
                 q = q.place(bit);
@@ -339,7 +341,7 @@ std::uint64_t plain_count(const d::join_layout& layout, const d::band_columns& b
         }
         // The band's queens attack their columns and diagonals in this row.
         d::mask_t attacked = 0;
-        for (int i = 0; i < layout.band; ++i) {
+        for (int i = 0; i < layout.band_rows; ++i) {
             const int c = band[static_cast<std::size_t>(i)];
             const int dist = layout.band_row(i) - p.row;
             attacked |= d::mask_t{1} << c;
@@ -384,7 +386,7 @@ TEST_CASE("a key bit is shared exactly when a top and a bottom queen share a dia
         INFO("n = " << n);
         const d::join_layout layout = d::make_join_layout(n);
         CHECK(layout.key_bits() <= 64);
-        const d::top_rules rules(layout, {0, layout.band == 2 ? 2 : 0});
+        const d::top_rules rules(layout, {0, layout.band_rows == 2 ? 2 : 0});
         nqueens::test::failures wrong;
         std::uint64_t shared = 0;
         for (int r = 0; r < layout.top; ++r) {
@@ -459,8 +461,8 @@ TEST_CASE(
         const int takes = n == 21 ? 6 : 4;
         const std::size_t stride = n == 21 ? 10007 : 400009;  // 3 to 5 tasks
         const d::join_layout layout = d::make_join_layout(n, n - 18, 8, 8);
-        REQUIRE(d::make_join_layout(n).band == layout.band);
-        REQUIRE(d::make_join_layout(n).lead == 0);
+        REQUIRE(d::make_join_layout(n).band_rows == layout.band_rows);
+        REQUIRE(d::make_join_layout(n).lead_columns == 0);
         std::vector<d::join_task> picked;
         std::size_t seen = 0;
         d::for_each_join_task(layout, [&](const d::join_task& t) {
@@ -578,7 +580,7 @@ TEST_CASE("nth_join_part names the parts of a task that fixes part of its band i
          {d::make_join_layout(13, 5, 4, 0, 4), d::make_join_layout(13, 5, 4, 0, 3),
           d::make_join_layout(14, 6, 6, 0, 4), d::make_join_layout(13, 5, 4, 0, 4, true),
           d::make_join_layout(14, 6, 6, 0, 4, true)}) {
-        INFO("band rows " << layout.band << ", tasks fix " << layout.task_band << ", shared tops "
+        INFO("band rows " << layout.band_rows << ", tasks fix " << layout.task_band_rows << ", shared tops "
                           << layout.shared_tops);
         nqueens::test::failures wrong;
         std::size_t tasks = 0, checked = 0;
@@ -795,8 +797,8 @@ TEST_CASE(
     // are short; 9 or 10 would leave few solutions or none.
     for (const int n : {23, 24}) {
         const d::join_layout layout = d::make_join_layout(n);
-        REQUIRE(layout.band == n - 20);
-        REQUIRE(layout.task_lead < layout.lead);
+        REQUIRE(layout.band_rows == n - 20);
+        REQUIRE(layout.task_lead_columns < layout.lead_columns);
         d::join_workspace ws;
         nqueens::test::failures wrong;
         std::uint64_t solutions = 0;
@@ -836,11 +838,12 @@ TEST_CASE(
     for (const int n : {25, 27, 28, 29, 31, 32}) {
         INFO("n = " << n);
         const d::join_layout own = d::make_join_layout(n);
-        const d::join_layout layout =
-            d::make_join_layout(n, own.band, own.lead, own.task_lead, own.task_band);
+        const d::join_layout layout = d::make_join_layout(n, own.band_rows, own.lead_columns,
+                                                          own.task_lead_columns, own.task_band_rows);
         REQUIRE(d::partial_band(layout));
-        REQUIRE(layout.task_band == 4);
-        REQUIRE(layout.lead == (n == 25 ? 11 : (n == 32 ? 18 : (n >= 29 ? 20 : (n == 28 ? 15 : 14)))));
+        REQUIRE(layout.task_band_rows == 4);
+        REQUIRE(layout.lead_columns ==
+                (n == 25 ? 11 : (n == 32 ? 18 : (n >= 29 ? 20 : (n == 28 ? 15 : 14)))));
         const std::vector<d::join_task> all = tasks_of(n);
         d::join_workspace ws;
         nqueens::test::failures wrong;
@@ -883,8 +886,8 @@ TEST_CASE("at n = 25 and 28 a part's shared tops count what each of its bands co
         INFO("n = " << n);
         const d::join_layout layout = d::make_join_layout(n);
         REQUIRE(layout.shared_tops);
-        const d::join_layout separate =
-            d::make_join_layout(n, layout.band, layout.lead, layout.task_lead, layout.task_band);
+        const d::join_layout separate = d::make_join_layout(n, layout.band_rows, layout.lead_columns,
+                                                            layout.task_lead_columns, layout.task_band_rows);
         REQUIRE(!separate.shared_tops);
         const std::vector<d::join_task> all = tasks_of(n);
         d::join_workspace ws;
@@ -903,7 +906,7 @@ TEST_CASE("at n = 25 and 28 a part's shared tops count what each of its bands co
                 std::uint64_t expected = 0;
                 d::for_each_task_band(layout, t, [&](const d::join_task& whole) {
                     std::uint32_t queens = 0;
-                    for (int r = layout.task_band; r < layout.band; ++r)
+                    for (int r = layout.task_band_rows; r < layout.band_rows; ++r)
                         queens |= std::uint32_t{1} << whole.band[static_cast<std::size_t>(r)];
                     if ((queens & p.taken) != 0) return true;
                     const auto own =
@@ -936,7 +939,7 @@ TEST_CASE("the keys of shared tops fit in 64 bits at every n that shares them", 
         const d::join_layout layout = d::make_join_layout(n);
         if (!layout.shared_tops) continue;
         ++shared;
-        const d::top_rules rules(layout, d::band_columns{}, layout.task_band);
+        const d::top_rules rules(layout, d::band_columns{}, layout.task_band_rows);
         INFO("n = " << n << ": key bits " << layout.key_bits() << ", extra " << rules.extra_bits);
         CHECK(rules.extra_bits > 0);
         CHECK(layout.key_bits() + rules.extra_bits <= 64);

@@ -83,11 +83,11 @@ TEST_CASE("the join's layout and the invariant search's rows use the board's col
         INFO("n = " << n);
         const d::join_layout layout = d::make_join_layout(n);
         CHECK(layout.all_columns == d::full_mask(n));
-        CHECK(layout.top * 2 + layout.band == n);
+        CHECK(layout.top * 2 + layout.band_rows == n);
         CHECK(layout.key_bits() <= 64);
         const d::band_columns band{0, n - 1, 0, 0};
         CHECK(d::band_free_columns(layout, band) ==
-              (layout.band >= 2 ? columns(1, n - 2) : columns(1, n - 1)));
+              (layout.band_rows >= 2 ? columns(1, n - 2) : columns(1, n - 1)));
     }
     for (int n = 1; n <= 32; ++n) {
         INFO("n = " << n);
