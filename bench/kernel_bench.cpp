@@ -86,7 +86,7 @@ void symmetric_search(benchmark::State& state)
 }
 
 // nodes: the queens placed while building the half-board lists.
-void half_join(benchmark::State& state)
+void join(benchmark::State& state)
 {
     plan_tasks(state, nqueens::count_mode::total);
 }
@@ -143,7 +143,7 @@ void plan_build(benchmark::State& state, nqueens::count_mode mode)
 BENCHMARK(plain_search)->DenseRange(10, 14, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(orbit_walk)->DenseRange(10, 14, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(symmetric_search)->DenseRange(10, 15, 1)->Unit(benchmark::kMillisecond);
-BENCHMARK(half_join)->DenseRange(10, 16, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(join)->DenseRange(10, 16, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(slice_table, plain, table_build::plain)
     ->Args({128, 6})
     ->Args({256, 6})

@@ -4,7 +4,7 @@
 // random from every stratum are counted one at a time on one thread, and
 // each stratum's CPU seconds per unit of estimate scale its whole estimate.
 //
-// Where the join's tasks come in parts (n >= 24), a task takes minutes to
+// Where the join's tasks come in parts (n >= 23, docs/cuts.md), a task takes minutes to
 // years, so a task drawn is not counted whole: three of its parts are drawn
 // at random and counted, and the task's seconds are estimated from theirs
 // (two-stage sampling).
@@ -149,7 +149,7 @@ bool countable(int n, const Layout& layout)
     }
 }
 
-// The CPU seconds of one join task with parts (n >= 24), estimated from
+// The CPU seconds of one join task with parts (n >= 23), estimated from
 // `draws` of its parts drawn uniformly (with replacement): the mean of
 // their seconds times the number of parts. A part is drawn by its number
 // (nth_task_part), so that no task's parts are stored (2^27 at n = 32).
@@ -172,13 +172,26 @@ public:
             std::uint64_t nodes = 0;
             const double t0 = cpu_seconds();
             count_part(layout_, part, ws_, nodes);
-            sum += cpu_seconds() - t0;
+            const double t = cpu_seconds() - t0;
+            sum += t;
+            part_seconds.push_back(t);
             ++counted;
         }
         return sum / draws * static_cast<double>(parts);
     }
 
-    std::size_t counted = 0;  // parts counted
+    std::size_t counted = 0;           // parts counted
+    std::vector<double> part_seconds;  // the CPU seconds of each
+
+    // The q-quantile (0 to 1) of the parts' seconds (nearest rank), 0 if none.
+    double quantile(double q) const
+    {
+        if (part_seconds.empty()) return 0;
+        std::vector<double> sorted = part_seconds;
+        std::sort(sorted.begin(), sorted.end());
+        const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(sorted.size())));
+        return sorted[std::min(sorted.size(), std::max<std::size_t>(rank, 1)) - 1];
+    }
 
 private:
     nqueens::detail::join_layout layout_;
@@ -348,6 +361,11 @@ public:
             std::printf("all of them: %.3g %s\n", shown, unit);
         else
             std::printf("projected %.3g %s (+/- %.0f %%)\n", shown, unit, 100 * r.error);
+        // A part is what a thread counts between saves of a checkpoint: an
+        // interrupt loses at most the part each thread is counting.
+        if (sub_sample_)
+            std::printf("%s: parts counted: median %.3g s, 99th percentile %.3g s, largest %.3g s\n",
+                        label_.c_str(), sub_->quantile(0.5), sub_->quantile(0.99), sub_->quantile(1));
     }
 
 private:

@@ -4,8 +4,10 @@
 # from a sample of its tasks (bench/project_hours.cpp): tasks drawn at random
 # from strata of equal estimated work, counted on one thread until the budget
 # is spent, each stratum's seconds per unit of estimate scaling the rest.
-# For N >= 24 (tasks in parts, each task minutes to years) each task drawn
+# For N >= 23 (tasks in parts, each task minutes to years) each task drawn
 # is estimated from a few of its parts.
+# It prints, beside, the median, 99th percentile and largest of the parts'
+# CPU seconds: a part is what an interrupt can lose on each thread.
 # Not part of ctest.
 #
 # usage: bench/project_hours.sh [--seconds S | --rounds R] [--build DIR] [--against REV [--repeat K]]
@@ -50,7 +52,7 @@ while [ $# -gt 0 ]; do
     --against) against=$2; shift ;;
     --rounds) rounds=$2; rounds_given=1; shift ;;
     --repeat) repeat=$2; shift ;;
-    -h | --help) sed -n '2,35p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,37p' "$0"; exit 0 ;;
     -*) echo "project_hours.sh: unknown option '$1'" >&2; exit 2 ;;
     *) sizes+=("$1") ;;
     esac

@@ -134,6 +134,9 @@ count_args parse_count_args(args a, std::string_view usage, bool with_lease)
     }
     if (!n) throw usage_error("'count' needs a board size: " + std::string(usage));
     c.n = *n;
+    // --memory picks the threads; with --threads it would be ignored.
+    if (c.threads != 0 && c.memory != 0)
+        throw usage_error("--threads and --memory both set the threads; give one of them");
     p.check();
     // The shard summary of --json names the --out file: refused now, not
     // after the count, if JSON cannot hold it.

@@ -60,7 +60,7 @@ struct count_args {
 // from 1M to 1024T; usage_error naming `--memory` otherwise.
 std::uint64_t parse_memory_size(std::string_view text);
 
-// Parses `N [--threads T] [--memory SIZE] [--unique] [--json] [--progress | --no-progress]`
+// Parses `N [--threads T | --memory SIZE] [--unique] [--json] [--progress | --no-progress]`
 // and the record options, in any order, and --lease S where `with_lease`
 // (nqueens-mpi); `usage` ("nqueens count N") completes the error for a
 // missing N. Throws usage_error.

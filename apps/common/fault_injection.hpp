@@ -24,6 +24,8 @@ struct fault_hooks {
                                                  // written under its temporary name, before it is linked
     std::optional<std::size_t> hold_task;        // NQUEENS_TEST_HOLD_TASK: the K-th finished task (1-based)
                                                  // of `count` is held until a stop, then dropped
+    std::optional<std::size_t> hold_part;        // NQUEENS_TEST_HOLD_PART: the same for the K-th part counted
+                                                 // of a task left unfinished
     std::optional<plan_cut> cut;                 // NQUEENS_TEST_CUT=B,TB,K,K1,S: the join cut a new run takes
                                                  // (as another version's default would be)
 };

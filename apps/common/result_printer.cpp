@@ -105,9 +105,8 @@ std::string result_json(const result_view& r)
         return j.dump();
     }
     j["threads"] = r.threads;
-    // One machine's threads: nqueens-mpi's ranks each choose their own.
-    if (r.limited_by && !r.ranks) j["threads_limited_by"] = thread_limit_name(*r.limited_by);
-    if (r.memory_budget != 0 && !r.ranks) j["memory_budget"] = r.memory_budget;
+    if (r.limited_by) j["threads_limited_by"] = thread_limit_name(*r.limited_by);
+    if (r.memory_budget != 0) j["memory_budget"] = r.memory_budget;
     if (r.ranks) j["ranks"] = *r.ranks;
     j["seconds"] = rounded_seconds(r.seconds);
     j["nodes"] = r.nodes;

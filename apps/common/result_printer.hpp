@@ -23,7 +23,7 @@ struct result_view {
     std::optional<std::uint64_t> distinct;  // printed when set
     std::uint64_t nodes = 0;
     double seconds = 0;
-    unsigned threads = 0;                    // count, shard
+    unsigned threads = 0;                    // count, shard (nqueens-mpi: a counting rank's, the most)
     std::optional<thread_limit> limited_by;  // count, shard: why that many threads
     std::uint64_t memory_budget = 0;         // count, shard: the budget they were chosen for, if any
     std::optional<int> ranks;                // nqueens-mpi

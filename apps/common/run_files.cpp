@@ -58,7 +58,12 @@ bool same_file(const std::string& a, const std::string& b)
            sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino && base_name(a) == base_name(b);
 }
 
-// usage_error unless `path` names a regular file or nothing yet, in a directory that exists.
+// What a lock's temporary file adds to the name of FILE: ".lock.tmp." and
+// 12 random characters.
+constexpr std::size_t extra_name_bytes = 22;
+
+// usage_error unless `path` names a regular file or nothing yet, in a
+// directory that exists, with a name short enough for its lock.
 void check_target(const std::string& path, const char* option)
 {
     const std::string dir = parent_directory(path);
@@ -68,6 +73,16 @@ void check_target(const std::string& path, const char* option)
     if (!found || !S_ISDIR(st.st_mode))
         throw usage_error(std::string(option) + " '" + path + "': the directory '" + dir + "' " +
                           (found ? "is not a directory" : "does not exist") + "; create it first");
+    // FILE.lock and its temporary FILE.lock.tmp.<12 characters> must fit the
+    // directory's longest name too: refused here, naming FILE, not later
+    // naming the lock.
+    const long name_max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+    const std::size_t longest = (name_max > 0 ? static_cast<std::size_t>(name_max) : 255) - extra_name_bytes;
+    if (base_name(path).size() > longest)
+        throw usage_error(
+            std::string(option) + " '" + path + "': its name is " + std::to_string(base_name(path).size()) +
+            " bytes, and its lock file's temporary name " + "adds " + std::to_string(extra_name_bytes) +
+            "; give a name of at most " + std::to_string(longest) + " bytes");
     if (::lstat(path.c_str(), &st) != 0) return;
     if (S_ISLNK(st.st_mode))
         throw usage_error(std::string(option) + " '" + path +
@@ -105,11 +120,17 @@ bool same_inode(int fd, const std::string& name)
            held.st_ino == named.st_ino;
 }
 
-// Writes lock_magic and our pid into the lock file `fd` (which we hold).
-void write_lock(int fd)
+// Writes lock_magic and our pid into the lock file `fd` (which we hold):
+// 0, or the errno of a write that failed (a full disk). Written over the
+// old content, then cut to length, so that a lock taken over keeps its
+// first line even where the write fails.
+int write_lock(int fd)
 {
     const std::string text = std::string(lock_magic) + "pid " + std::to_string(::getpid()) + "\n";
-    if (::ftruncate(fd, 0) == 0) (void)!::pwrite(fd, text.data(), text.size(), 0);
+    const ssize_t wrote = ::pwrite(fd, text.data(), text.size(), 0);
+    if (wrote != static_cast<ssize_t>(text.size())) return wrote < 0 ? errno : ENOSPC;
+    if (::ftruncate(fd, static_cast<off_t>(text.size())) != 0) return errno;
+    return 0;
 }
 
 // True if `fd` starts with lock_magic.
@@ -138,7 +159,13 @@ file_lock::file_lock(const std::string& path, const char* option) : name_(path +
         if (fd < 0)
             throw usage_error(named + "cannot create the lock file '" + name_ + "': " + std::strerror(errno));
         ::flock(fd, LOCK_EX | LOCK_NB);
-        write_lock(fd);
+        // Never an empty lock at the name (a full disk): it would block every
+        // later run, as a file that is not ours.
+        if (const int err = write_lock(fd); err != 0) {
+            ::unlink(temp.c_str());
+            ::close(fd);
+            throw usage_error(named + "cannot write the lock file '" + name_ + "': " + std::strerror(err));
+        }
         if (faults().die_in_lock) ::raise(SIGKILL);
         const bool linked = ::link(temp.c_str(), name_.c_str()) == 0;
         const int link_err = errno;
@@ -193,7 +220,9 @@ file_lock::file_lock(const std::string& path, const char* option) : name_(path +
         // if it is still the file at that name (the holder before us may
         // have removed it between our open and our flock).
         if (same_inode(fd_, name_)) {
-            write_lock(fd_);
+            // Where our pid cannot be written (a full disk), the lock keeps
+            // its first line, and holding it is what counts.
+            (void)write_lock(fd_);
             remove_stale_temps(name_);
             return;
         }
@@ -212,10 +241,24 @@ file_lock::~file_lock()
 run_files::run_files(const record_options& p)
 {
     p.check();
-    auto own = [](std::optional<file_lock>& lock, const std::string& path, const char* option) {
+    auto own = [this, &p](std::optional<file_lock>& lock, const std::string& path, const char* option) {
         if (path.empty()) return;
         check_target(path, option);
-        lock.emplace(path, option);
+        try {
+            lock.emplace(path, option);
+        } catch (const usage_error& e) {
+            // No lock (a full disk): a complete checkpoint still gives its
+            // count in the line, read but never written.
+            if (&lock != &checkpoint_) throw;
+            std::optional<run_record> r;
+            try {
+                r = load_record_file(path, false, p.trust_record);
+            } catch (const std::exception&) {
+            }
+            if (!r || !r->complete()) throw;
+            throw usage_error(std::string(e.what()) + "; it holds the whole count: " +
+                              record_summary(*r, r->mode == count_mode::with_distinct));
+        }
         remove_stale_temps(path);
         check_writable(path);
     };

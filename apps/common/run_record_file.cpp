@@ -221,4 +221,11 @@ void save_final_record(const std::string& path, const run_record& r, bool with_d
     }
 }
 
+std::string tasks_held(const run_record& r)
+{
+    std::string s = std::to_string(r.done.size()) + " of " + std::to_string(r.tasks_total()) + " tasks";
+    if (!r.partial.empty()) s += " and parts of " + std::to_string(r.partial.size()) + " more";
+    return s;
+}
+
 }  // namespace nqueens::app

@@ -12,7 +12,7 @@
 
 namespace nqueens::app {
 
-// "nqueens 0.1.0": the program noted in every record file (nqueens and
+// "nqueens 0.2.0": the program noted in every record file (nqueens and
 // nqueens-mpi write the same, so their files mix).
 std::string program_name();
 
@@ -27,6 +27,10 @@ void save_record_file(const std::string& path, const run_record& r);
 
 // "n = 16, shard 0/2: 7064 solutions, 883 distinct (112 of 112 tasks)".
 std::string record_summary(const run_record& r, bool with_distinct);
+
+// "3 of 56 tasks", and where tasks are begun " and parts of 2 more": what
+// a record holds, for the lines that say so.
+std::string tasks_held(const run_record& r);
 
 // save_record_file for the record of a finished count, if `path` is not
 // empty; when it fails, the error names the count too (record_summary), so

@@ -120,6 +120,14 @@ void run_record_keeper::add(std::size_t id, const solution_counts& t)
     save_if_due();
 }
 
+void run_record_keeper::add_parts(std::size_t id, std::uint64_t parts, part_range range,
+                                  const solution_counts& t)
+{
+    builder_.add_parts(id, parts, range, t);
+    dirty_ = true;
+    save_if_due();
+}
+
 void run_record_keeper::save_if_due()
 {
     if (!dirty_ || options_.checkpoint.empty()) return;
@@ -140,8 +148,7 @@ std::string run_record_keeper::save_now()
 {
     if (options_.checkpoint.empty()) return "";
     save();
-    return "; checkpoint '" + options_.checkpoint + "' holds " + std::to_string(builder_.tasks_done()) +
-           " of " + std::to_string(builder_.base().tasks_total()) + " tasks";
+    return "; checkpoint '" + options_.checkpoint + "' holds " + tasks_held(snapshot());
 }
 
 int run_record_keeper::interrupted(int signal, const char* who)
@@ -155,8 +162,7 @@ void run_record_keeper::stopped_short(const std::string& why)
 {
     const run_record r = snapshot();
     if (!options_.checkpoint.empty()) save_record_file(options_.checkpoint, r);
-    throw std::runtime_error("the count stopped with " + std::to_string(r.done.size()) + " of " +
-                             std::to_string(r.tasks_total()) + " tasks done" + why +
+    throw std::runtime_error("the count stopped with " + tasks_held(r) + " done" + why +
                              (options_.checkpoint.empty() ? "" : "; run the same command to resume"));
 }
 

@@ -62,6 +62,12 @@ public:
     // Records that task id counted `t` (record_error if it is not wanted),
     // then saves the checkpoint if one is due.
     void add(std::size_t id, const solution_counts& t);
+    // Records that parts `range` of task id (of `parts`) counted `t`, the
+    // task unfinished (record_error if that does not fit the record), then
+    // saves the checkpoint if one is due.
+    void add_parts(std::size_t id, std::uint64_t parts, part_range range, const solution_counts& t);
+    // The parts counted of task id by the runs before, or nullptr.
+    const partial_task* begun(std::size_t id) const { return builder_.begun(id); }
     // Saves the checkpoint if tasks came in since the last save and the
     // interval has passed; if that fails, warns once on stderr and goes on.
     void save_if_due();
@@ -72,7 +78,7 @@ public:
     // The record now.
     run_record snapshot() const;
     // Saves the checkpoint (if any) and says what it holds:
-    // "; checkpoint 'F' holds k of K tasks", or "" without one.
+    // "; checkpoint 'F' holds k of K tasks" (tasks_held), or "" without one.
     std::string save_now();
 
     // Stopped by `signal`: saves the checkpoint; one line on stderr from

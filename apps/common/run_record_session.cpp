@@ -17,6 +17,9 @@ void run_record_session::attach(parallel_options& options)
 {
     options.include = [this](std::size_t id) { return keeper_.wanted(id); };
     options.on_task_done = [this](std::size_t id, const solution_counts& t) { keeper_.add(id, t); };
+    options.on_parts_done = [this](std::size_t id, std::uint64_t parts, part_range range,
+                                   const solution_counts& t) { keeper_.add_parts(id, parts, range, t); };
+    options.begun = [this](std::size_t id) { return keeper_.begun(id); };
     if (signals_) {
         if (options.stop.stop_possible())
             forward_.emplace(options.stop, std::function<void()>([s = signals_] { s->request_stop(); }));

@@ -2,6 +2,8 @@
 // SIGINT, SIGTERM and SIGHUP as a stop request, and the line of an interrupted run.
 #include "common/signals.hpp"
 
+#include "common/run_record_file.hpp"
+
 #include <cstdio>
 
 #include <pthread.h>
@@ -77,14 +79,13 @@ int report_interrupted_recheck(int signal, const std::string& checkpoint, const 
 int report_interrupted(int signal, const std::string& checkpoint, const run_record& r, const char* who)
 {
     const char* name = signal_name(signal);
+    const std::string held = tasks_held(r);
     if (checkpoint.empty())
-        std::fprintf(stderr, "%s: interrupted by %s after %zu of %zu tasks\n", who, name, r.done.size(),
-                     r.tasks_total());
+        std::fprintf(stderr, "%s: interrupted by %s after %s\n", who, name, held.c_str());
     else
         std::fprintf(stderr,
-                     "%s: interrupted by %s; checkpoint '%s' holds %zu of %zu tasks; run the same command to "
-                     "resume\n",
-                     who, name, checkpoint.c_str(), r.done.size(), r.tasks_total());
+                     "%s: interrupted by %s; checkpoint '%s' holds %s; run the same command to resume\n", who,
+                     name, checkpoint.c_str(), held.c_str());
     std::fflush(stderr);
     return 128 + signal;
 }

@@ -8,7 +8,7 @@
 
 namespace nqueens::app {
 
-// "nqueens 0.1.0\ncompiler: GNU 12.2.0\ntarget CPU: -march=... (...)\n" for
+// "nqueens 0.2.0\ncompiler: GNU 12.2.0\ntarget CPU: -march=... (...)\n" for
 // program "nqueens": the project version, the compiler, and the CPU the
 // program was compiled for (an older CPU stops it with an illegal instruction).
 std::string version_text(std::string_view program);

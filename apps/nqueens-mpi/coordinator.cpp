@@ -195,7 +195,8 @@ private:
         MPI_Recv(message_.data(), size, MPI_UINT64_T, status.MPI_SOURCE, tag_report, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
         if (message_.size() < report_header ||
-            message_.size() != report_header + words_per_task * message_[2])
+            message_.size() != report_header + words_per_task * message_[2] ||
+            message_[4] > static_cast<std::uint64_t>(thread_limit::tasks))
             throw std::runtime_error("rank " + std::to_string(status.MPI_SOURCE) +
                                      " sent a malformed report");
         const auto u = static_cast<std::size_t>(status.MPI_SOURCE);
@@ -213,10 +214,15 @@ private:
         return status.MPI_SOURCE;
     }
 
-    // The task counts of the report in message_, to the record.
+    // The task counts of the report in message_, to the record; its rank's
+    // threads, if no rank has reported more.
     void take_results(int source)
     {
-        threads_ = std::max(threads_, static_cast<unsigned>(message_[3]));
+        if (message_[3] > threads_) {
+            threads_ = static_cast<unsigned>(message_[3]);
+            limited_by_ = static_cast<thread_limit>(message_[4]);
+            memory_budget_ = message_[5];
+        }
         for (std::uint64_t i = 0; i < message_[2]; ++i) {
             const std::uint64_t* t = &message_[report_header + words_per_task * i];
             const auto id = static_cast<std::size_t>(t[0]);
@@ -275,6 +281,9 @@ private:
         result_view shown = keeper_.finish(threads_);
         if (!s_.unique) shown.distinct.reset();  // only --unique shows it (n <= 5 counts it either way)
         shown.ranks = ranks_;
+        // Why the rank with the most threads (the ones shown) ran that many, as nqueens count says.
+        shown.limited_by = limited_by_;
+        shown.memory_budget = memory_budget_;
         try {
             print_result(shown, s_.json);
         } catch (const output_error& e) {
@@ -305,7 +314,9 @@ private:
     int active_;
     double longest_ = 0;  // seconds, of the tasks reported
     const double least_ = lease_floor();
-    unsigned threads_ = 0;
+    unsigned threads_ = 0;  // the most threads a rank reported
+    thread_limit limited_by_ = thread_limit::asked;
+    std::uint64_t memory_budget_ = 0;
     std::vector<std::uint64_t> message_;
     std::vector<std::uint64_t> reply_;
 };

@@ -25,7 +25,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 namespace {
@@ -137,12 +136,12 @@ int main(int argc, char** argv)
     }
 
     try {
-        if (s.threads == 0)
-            s.threads = std::min(
-                ranks == 1 ? std::max(1u, std::thread::hardware_concurrency()) : mpi::default_threads(),
-                work_plan::threads_within(s.n,
-                                          s.memory != 0 ? s.memory : memory_budget(read_machine_memory())));
-        mpi::warn_about_binding(rank, ranks, s.threads);
+        // This rank's threads, chosen as nqueens count chooses them, from its
+        // share of its node's cores (one rank: the engine chooses them again,
+        // the same, and limits them to the tasks as nqueens count does).
+        const detail::thread_choice threads = detail::choose_threads(
+            s.n, s.threads, s.memory, s.threads == 0 && ranks > 1 ? mpi::default_threads() : 0);
+        mpi::warn_about_binding(rank, ranks, threads.threads);
         if (ranks == 1) {
             status = count_on_this_machine(s, &signals, 1);  // one rank does everything
         } else {
@@ -183,7 +182,7 @@ int main(int argc, char** argv)
             } else if (rank == 0) {
                 status = mpi::run_coordinator(s, plan, keeper, signals, ranks);
             } else {
-                status = mpi::run_worker(plan, s.threads, rank, signals.token(), signals);
+                status = mpi::run_worker(plan, threads, rank, signals.token(), signals);
             }
         }
     } catch (const output_error& e) {  // one rank alone: its result did not get through

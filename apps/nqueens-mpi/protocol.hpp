@@ -9,8 +9,9 @@
 
 namespace nqueens::app::mpi {
 
-// Messages: a worker sends tag_report = {flags, want, k, threads, k x (id,
-// total, distinct, nodes, microseconds the task took)}; rank 0 answers
+// Messages: a worker sends tag_report = {flags, want, k, threads, why that
+// many (thread_limit), the memory budget they were chosen for (0: asked),
+// k x (id, total, distinct, nodes, microseconds the task took)}; rank 0 answers
 // every report that is neither a goodbye nor a stop with tag_work = up to
 // `want` ids (none: no work is left). A stop report carries the signal that
 // stopped the worker in the bits above flag_shift; a failed report, the
@@ -21,7 +22,7 @@ constexpr std::uint64_t flag_goodbye = 1;
 constexpr std::uint64_t flag_stopped = 2;
 constexpr std::uint64_t flag_failed = 4;
 constexpr int flag_shift = 8;
-constexpr std::size_t report_header = 4;
+constexpr std::size_t report_header = 6;
 constexpr std::size_t words_per_task = 5;
 
 // A reply of this one id: no task now, but some are still out with other

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// A counting rank of nqueens-mpi: its threads, its queue, its reports to rank 0.
+// A counting rank of nqueens-mpi: the engine's threads fed with rank 0's ids, and the reports back.
 #include "nqueens-mpi/worker.hpp"
 
 #include "nqueens-mpi/protocol.hpp"
@@ -8,11 +8,14 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
+#include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <exception>
 #include <mutex>
 #include <optional>
 #include <system_error>
@@ -24,165 +27,248 @@ namespace nqueens::app::mpi {
 
 namespace {
 
+using clock = std::chrono::steady_clock;
+
 // Test builds' hooks (fault_hooks): rank `r` is the one named by `hook`.
 bool is_test_rank(std::optional<int> hook, int rank)
 {
     return hook && *hook == rank;
 }
 
-}  // namespace
+// When the task of this counting thread started. The engine calls
+// on_task_done on the thread that ran the task, which took it from the
+// source: the time needs no table of its own.
+thread_local clock::time_point task_started;
 
-int run_worker(const work_plan& plan, unsigned threads, int rank, std::stop_token stop,
-               const stop_on_signals& signals)
-{
+// Results go to rank 0 with the next request, or on their own after this
+// long, so that its checkpoint stays fresh.
+constexpr auto report_every = std::chrono::milliseconds(500);
+
+// A counting rank. Its counting threads are the engine's (parallel_count
+// with a task source, on a thread of its own): they take the ids rank 0
+// sent from `queue_` and leave their results in `results_`; the main
+// thread alone talks to rank 0.
+class counting_rank {
+public:
+    counting_rank(const work_plan& plan, const detail::thread_choice& threads, int rank, std::stop_token stop,
+                  const stop_on_signals& signals)
+        : plan_(plan),
+          choice_(threads),
+          depth_(3 * static_cast<std::size_t>(threads.threads)),
+          stop_(stop),
+          signals_(signals),
+          slow_(is_test_rank(faults().slow_rank, rank)),
+          wrong_(is_test_rank(faults().wrong_rank, rank)),
+          freeze_(is_test_rank(faults().freeze_rank, rank)),
+          slot_started_(threads.threads, false),
+          reply_(depth_),
+          on_stop_(stop, wake_on_stop{this})
+    {
+    }
+
+    // The engine's threads wait on halt_: a rank that ends, or fails, stops them.
+    ~counting_rank() { halt_.request_stop(); }
+
+    counting_rank(const counting_rank&) = delete;
+    counting_rank& operator=(const counting_rank&) = delete;
+
+    // Until goodbye, a stop or a failure: the exit status.
+    int run()
+    {
+        start_engine();
+        wait_for_threads();
+        for (;;) {
+            std::unique_lock lock(mutex_);
+            wait_for_news(lock);
+            if (stop_.stop_requested()) {
+                lock.unlock();
+                return stopped();
+            }
+            if (error_) {
+                lock.unlock();
+                return engine_failed();
+            }
+            const bool done = engine_ended_;
+            // This rank's part is whole once it says goodbye: a later signal
+            // must not end it with 130/143 while rank 0 prints the result.
+            if (done) commit_to_result();
+            const auto now = clock::now();
+            if (!done && !need_work(now) && !report_due(now)) {
+                if (results_.empty()) last_report_ = now;  // else wait_for_news would spin
+                continue;
+            }
+            const std::size_t want = need_work(now) ? depth_ - (queue_.size() + running_) : 0;
+            compose(done ? flag_goodbye : 0, want);
+            lock.unlock();
+            send_report(done);
+            if (done) return 0;
+            take_work(want, receive_work());
+        }
+    }
+
+private:
     struct finished_task {
         std::size_t id;
         solution_counts counts;
         std::uint64_t microseconds;
     };
-    std::mutex m;
-    std::condition_variable cv;
-    std::deque<std::size_t> queue;
-    std::vector<finished_task> results;
-    const bool slow = is_test_rank(faults().slow_rank, rank);
-    const bool wrong = is_test_rank(faults().wrong_rank, rank);
-    bool freeze = is_test_rank(faults().freeze_rank, rank);
-    bool first = true;         // the rank's first task is yet to start
-    bool first_result = true;  // and its first result is yet to come
-    std::size_t running = 0;
-    bool no_more = false;
-    bool stopped = false;
 
-    std::vector<std::jthread> pool;
-    const std::optional<unsigned> fail_at = faults().thread_start_fails;
-    // A thread that cannot start (too many processes for the user, no
-    // memory) ends the rank: the started ones are told to stop (they wait
-    // on `cv`, not on a stop token), and rank 0 hears why, rather than both
-    // waiting forever.
-    auto cannot_start = [&](int error) {
+    // Wakes the main thread and the counting threads on a stop.
+    struct wake_on_stop {
+        counting_rank* rank;
+        void operator()() const noexcept
         {
-            std::lock_guard lock(m);
-            stopped = true;
+            rank->halt_.request_stop();
+            const std::lock_guard lock(rank->mutex_);
+            rank->news_.notify_all();
         }
-        cv.notify_all();
-        pool.clear();
-        std::uint64_t report[4] = {flag_failed | (static_cast<std::uint64_t>(error) << flag_shift), 0, 0,
-                                   threads};
-        MPI_Send(report, 4, MPI_UINT64_T, 0, tag_report, MPI_COMM_WORLD);
-        return 1;
     };
-    for (unsigned t = 0; t < threads; ++t) {
-        try {
-            if (fail_at && t == *fail_at)
-                throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
-            pool.emplace_back([&] {
-                work_plan::workspace ws;  // reused by this thread's tasks
-                std::unique_lock lock(m);
-                for (;;) {
-                    cv.wait(lock, [&] { return !queue.empty() || no_more || stopped; });
-                    if (stopped || queue.empty()) return;
-                    const std::size_t id = queue.front();
-                    queue.pop_front();
-                    ++running;
-                    const bool hooked = std::exchange(first, false) && slow;
-                    lock.unlock();
-                    const auto started = std::chrono::steady_clock::now();
-                    for (int i = 0; hooked && i < 20 && !stop.stop_requested(); ++i)
-                        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-                    std::optional<solution_counts> r = plan.run(id, stop, ws);
-                    const auto took = std::chrono::duration_cast<std::chrono::microseconds>(
-                        std::chrono::steady_clock::now() - started);
-                    lock.lock();
-                    --running;
-                    if (!r) {
-                        stopped = true;
-                    } else {
-                        if (wrong && std::exchange(first_result, false)) ++r->total;
-                        results.push_back({id, *r, static_cast<std::uint64_t>(took.count())});
-                    }
-                    cv.notify_all();
-                }
-            });
-        } catch (const std::system_error& e) {
-            return cannot_start(e.code().value());
-        }
+
+    // --- the counting threads' side: the engine's task source and on_task_done
+
+    // The task source: the next id rank 0 sent, once there is one; none
+    // once rank 0 has no more, or on a stop or failure (`halt`).
+    std::optional<std::size_t> next_task(unsigned slot, std::stop_token halt)
+    {
+        std::unique_lock lock(mutex_);
+        if (!slot_started_[slot]) thread_started(slot);
+        if (!work_arrived_.wait(lock, halt, [&] { return !queue_.empty() || no_more_; }) || queue_.empty())
+            return std::nullopt;
+        const std::size_t id = queue_.front();
+        queue_.pop_front();
+        ++running_;
+        const bool hooked = slow_ && std::exchange(first_task_, false);
+        lock.unlock();
+        task_started = clock::now();
+        // fault_hooks::slow_rank: 2 s more on the rank's first task, timed with it.
+        for (int i = 0; hooked && i < 20 && !halt.stop_requested(); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        return id;
     }
-    std::stop_callback on_stop(stop, [&] {
-        std::lock_guard lock(m);
-        stopped = true;
-        cv.notify_all();
-    });
+
+    // A counting thread's first call (mutex_ held): it has started. In test
+    // builds, fault_hooks::thread_start_fails fails thread K here with
+    // EAGAIN, as its start would fail with too many processes.
+    void thread_started(unsigned slot)
+    {
+        slot_started_[slot] = true;
+        if (const std::optional<unsigned> k = faults().thread_start_fails; k && slot == *k)
+            throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
+        ++started_;
+        news_.notify_all();
+    }
+
+    void task_done(std::size_t id, solution_counts counts)
+    {
+        const auto took = std::chrono::duration_cast<std::chrono::microseconds>(clock::now() - task_started);
+        {
+            const std::lock_guard lock(mutex_);
+            --running_;
+            // fault_hooks::wrong_rank: one solution too many in its first result.
+            if (wrong_ && std::exchange(first_result_, false)) ++counts.total;
+            results_.push_back({id, counts, static_cast<std::uint64_t>(took.count())});
+        }
+        news_.notify_all();
+    }
+
+    // --- the main thread's side
+
+    // The engine on a thread of its own, which tells the main thread when it has ended.
+    void start_engine()
+    {
+        engine_ = std::jthread([this] {
+            const task_source source = [this](unsigned slot, std::stop_token halt) {
+                return next_task(slot, halt);
+            };
+            parallel_options o;
+            o.threads = choice_.threads;
+            o.stop = halt_.get_token();
+            o.on_task_done = [this](std::size_t id, const solution_counts& c) { task_done(id, c); };
+            std::exception_ptr error;
+            try {
+                parallel_count(plan_, source, o);
+            } catch (...) {
+                error = std::current_exception();
+            }
+            {
+                const std::lock_guard lock(mutex_);
+                error_ = error;
+                engine_ended_ = true;
+            }
+            news_.notify_all();
+        });
+    }
+
+    // Until every counting thread has started, or the engine has ended (one
+    // could not start), or a stop: no request goes to rank 0 before.
+    void wait_for_threads()
+    {
+        std::unique_lock lock(mutex_);
+        news_.wait(lock,
+                   [&] { return started_ == choice_.threads || engine_ended_ || stop_.stop_requested(); });
+    }
+
+    // Until a stop, the engine's end, work to ask for, the next report, or
+    // (after a wait_marker) the time to ask again.
+    void wait_for_news(std::unique_lock<std::mutex>& lock)
+    {
+        auto wake = last_report_ + report_every;
+        if (ask_after_ > clock::now()) wake = std::min(wake, ask_after_);
+        news_.wait_until(lock, wake,
+                         [&] { return stop_.stop_requested() || engine_ended_ || need_work(clock::now()); });
+    }
 
     // Ids in hand (queued + running): enough that the threads never wait
-    // for a reply from rank 0; more are asked for when fewer than `threads`
-    // are queued. Results ride along with those requests, or go on their own
-    // every half second so that rank 0's checkpoint stays fresh.
-    const std::size_t depth = 3 * static_cast<std::size_t>(threads);
-    const auto report_every = std::chrono::milliseconds(500);
-    auto last_report = std::chrono::steady_clock::now();
-    auto last_sent = last_report;
-    // After a wait_marker: ask again at ask_after, backing off from 1 ms to
-    // 100 ms while the wait lasts (so the end of the count, when the other
-    // ranks' last tasks finish, is heard about soon).
-    auto ask_after = last_report;
-    std::chrono::milliseconds backoff{1};
-    std::vector<std::uint64_t> message;
-    std::vector<std::uint64_t> reply(depth);
-    for (;;) {
-        std::unique_lock lock(m);
-        auto need_work = [&] {
-            return !no_more && queue.size() < threads && std::chrono::steady_clock::now() >= ask_after;
-        };
-        auto finished = [&] { return no_more && queue.empty() && running == 0; };
-        auto wake = last_report + report_every;
-        if (ask_after > std::chrono::steady_clock::now()) wake = std::min(wake, ask_after);
-        cv.wait_until(lock, wake, [&] { return stopped || need_work() || finished(); });
-        if (stopped) {
-            lock.unlock();
-            pool.clear();  // the running tasks end soon on `stop`, or add their results
-            const int sig = signals.caught() != 0 ? signals.caught() : SIGTERM;
-            message.assign(
-                {flag_stopped | (static_cast<std::uint64_t>(sig) << flag_shift), 0, results.size(), threads});
-            for (const finished_task& t : results)
-                message.insert(message.end(),
-                               {t.id, t.counts.total, t.counts.distinct, t.counts.nodes, t.microseconds});
-            MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report,
-                     MPI_COMM_WORLD);
-            return 128 + sig;  // rank 0 writes the checkpoint and aborts the job
-        }
-        const bool done = finished();
-        // This rank's part is whole once it says goodbye: a later signal
-        // must not end it with 130/143 while rank 0 prints the result.
-        if (done) commit_to_result();
-        const auto now = std::chrono::steady_clock::now();
-        const bool due =
-            (!results.empty() && now >= last_report + report_every) || now >= last_sent + heartbeat;
-        if (!done && !need_work() && !due) {
-            if (results.empty())
-                last_report = std::chrono::steady_clock::now();  // else wait_until would spin
-            continue;
-        }
-        const std::size_t want = need_work() ? depth - (queue.size() + running) : 0;
-        message.assign({done ? flag_goodbye : 0, want, results.size(), threads});
-        for (const finished_task& t : results)
-            message.insert(message.end(),
-                           {t.id, t.counts.total, t.counts.distinct, t.counts.nodes, t.microseconds});
-        results.clear();
-        lock.unlock();
+    // for a reply from rank 0; more are asked for when fewer than the
+    // threads are queued. Called with mutex_ held.
+    bool need_work(clock::time_point now) const
+    {
+        return !no_more_ && queue_.size() < choice_.threads && now >= ask_after_;
+    }
 
-        MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, 0, tag_report,
+    // Results wait for half a second at most; a silent rank still reports every heartbeat.
+    bool report_due(clock::time_point now) const
+    {
+        return (!results_.empty() && now >= last_report_ + report_every) || now >= last_sent_ + heartbeat;
+    }
+
+    // The report into message_, with the results in (which it takes).
+    // Called with mutex_ held, or once the engine has ended.
+    void compose(std::uint64_t flags, std::size_t want)
+    {
+        message_.assign({flags, want, results_.size(), choice_.threads,
+                         static_cast<std::uint64_t>(choice_.limited_by), choice_.memory_budget});
+        for (const finished_task& t : results_)
+            message_.insert(message_.end(),
+                            {t.id, t.counts.total, t.counts.distinct, t.counts.nodes, t.microseconds});
+        results_.clear();
+    }
+
+    void send() const
+    {
+        MPI_Send(message_.data(), static_cast<int>(message_.size()), MPI_UINT64_T, 0, tag_report,
                  MPI_COMM_WORLD);
-        if (freeze && message[2] > 0 && !done) {
-            freeze = false;
+    }
+
+    void send_report(bool done)
+    {
+        send();
+        // fault_hooks::freeze_rank: SIGSTOP once its first results are out.
+        if (freeze_ && message_[2] > 0 && !done) {
+            freeze_ = false;
             std::raise(SIGSTOP);
         }
-        last_report = std::chrono::steady_clock::now();
-        last_sent = last_report;
-        if (done) return 0;
-        // Polled with naps: Open MPI's blocking receive spins and would take
-        // a core from the counting threads while rank 0 answers.
+        last_report_ = clock::now();
+        last_sent_ = last_report_;
+    }
+
+    // Rank 0's answer into reply_: how many words. Polled with naps: Open
+    // MPI's blocking receive spins and would take a core from the counting
+    // threads while rank 0 answers.
+    std::size_t receive_work()
+    {
         MPI_Request request;
-        MPI_Irecv(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, 0, tag_work, MPI_COMM_WORLD,
+        MPI_Irecv(reply_.data(), static_cast<int>(reply_.size()), MPI_UINT64_T, 0, tag_work, MPI_COMM_WORLD,
                   &request);
         MPI_Status status;
         int arrived = 0;
@@ -193,21 +279,104 @@ int run_worker(const work_plan& plan, unsigned threads, int rank, std::stop_toke
         }
         int got = 0;
         MPI_Get_count(&status, MPI_UINT64_T, &got);
-        const bool wait = got == 1 && reply[0] == wait_marker;
+        return static_cast<std::size_t>(got);
+    }
+
+    // Rank 0's answer to a request for `want` ids: its ids go to the queue;
+    // a wait_marker means ask again, backing off from 1 ms to 100 ms while
+    // the wait lasts (so that the end of the count, when the other ranks'
+    // last tasks finish, is heard about soon); no id, that none is left.
+    void take_work(std::size_t want, std::size_t got)
+    {
+        const bool wait = got == 1 && reply_[0] == wait_marker;
         if (wait) {
             got = 0;
-            ask_after = std::chrono::steady_clock::now() + backoff;
-            backoff = std::min(backoff * 2, std::chrono::milliseconds{100});
+            ask_after_ = clock::now() + backoff_;
+            backoff_ = std::min(backoff_ * 2, std::chrono::milliseconds{100});
         } else if (got > 0) {
-            backoff = std::chrono::milliseconds{1};
+            backoff_ = std::chrono::milliseconds{1};
         }
-
-        lock.lock();
-        for (int i = 0; i < got; ++i)
-            queue.push_back(static_cast<std::size_t>(reply[static_cast<std::size_t>(i)]));
-        if (want > 0 && got == 0 && !wait) no_more = true;
-        cv.notify_all();
+        {
+            const std::lock_guard lock(mutex_);
+            queue_.insert(queue_.end(), reply_.begin(), reply_.begin() + static_cast<std::ptrdiff_t>(got));
+            if (want > 0 && got == 0 && !wait) no_more_ = true;
+        }
+        work_arrived_.notify_all();
     }
+
+    // Stopped by a signal: the running tasks end soon on the stop, or add
+    // their results, which go to rank 0 with flag_stopped; rank 0 writes the
+    // checkpoint and aborts the job.
+    int stopped()
+    {
+        halt_.request_stop();
+        engine_.join();
+        const int sig = signals_.caught() != 0 ? signals_.caught() : SIGTERM;
+        compose(flag_stopped | (static_cast<std::uint64_t>(sig) << flag_shift), 0);
+        send();
+        return 128 + sig;
+    }
+
+    // The engine ended with an exception. A thread that could not start (too
+    // many processes for the user, no memory) ends the rank, and rank 0
+    // hears why, rather than both waiting forever; anything else is thrown
+    // on (main aborts the job).
+    int engine_failed()
+    {
+        engine_.join();
+        try {
+            std::rethrow_exception(error_);
+        } catch (const std::system_error& e) {
+            if (started_ == choice_.threads) throw;
+            compose(flag_failed | (static_cast<std::uint64_t>(e.code().value()) << flag_shift), 0);
+            send();
+            return 1;
+        }
+    }
+
+    const work_plan& plan_;
+    const detail::thread_choice choice_;
+    const std::size_t depth_;  // ids in hand (queued + running) after a request
+    const std::stop_token stop_;
+    const stop_on_signals& signals_;
+    const bool slow_;
+    const bool wrong_;
+    bool freeze_;
+
+    // Shared with the counting threads, under mutex_.
+    std::deque<std::size_t> queue_;
+    std::vector<finished_task> results_;
+    std::size_t running_ = 0;
+    bool no_more_ = false;
+    std::vector<bool> slot_started_;
+    unsigned started_ = 0;
+    bool first_task_ = true;    // the rank's first task is yet to start
+    bool first_result_ = true;  // and its first result is yet to come
+    bool engine_ended_ = false;
+    std::exception_ptr error_;
+
+    // The main thread's own.
+    clock::time_point last_report_ = clock::now();
+    clock::time_point last_sent_ = last_report_;
+    clock::time_point ask_after_ = last_report_;
+    std::chrono::milliseconds backoff_{1};
+    std::vector<std::uint64_t> message_;
+    std::vector<std::uint64_t> reply_;
+
+    std::mutex mutex_;
+    std::condition_variable news_;              // for the main thread
+    std::condition_variable_any work_arrived_;  // for the counting threads, with halt_'s token
+    std::stop_source halt_;                     // the engine's stop
+    std::stop_callback<wake_on_stop> on_stop_;
+    std::jthread engine_;  // last: joined first
+};
+
+}  // namespace
+
+int run_worker(const work_plan& plan, const detail::thread_choice& threads, int rank, std::stop_token stop,
+               const stop_on_signals& signals)
+{
+    return counting_rank(plan, threads, rank, std::move(stop), signals).run();
 }
 
 }  // namespace nqueens::app::mpi

@@ -19,16 +19,16 @@ constexpr const char* usage = R"(usage: nqueens <command> [options]
 Counts the solutions of the n-queens problem (1 <= N <= 32).
 
 commands:
-  count N [--threads T] [--memory SIZE] [--unique] [--json]
+  count N [--threads T | --memory SIZE] [--unique] [--json]
           [--progress | --no-progress]
                        count the solutions for an N x N board on T threads
                        (default: all cores, at most as many as fit in SIZE,
                        such as 8G; default half the memory) and time it;
-                       --unique adds the
-                       distinct count (N >= 6: at little extra cost);
+                       --unique adds the distinct count (N >= 6: at little
+                       extra cost);
                        progress goes to stderr (default: on when stderr is a
                        terminal)
-  count N ... [--checkpoint FILE [--checkpoint-interval S] [--recheck K]]
+  count N ... [--checkpoint FILE [--checkpoint-interval S] [--recheck K|all]]
               [--shard I/K] [--out FILE] [--trust-record]
                        --checkpoint saves the finished work every S seconds
                        (default 2) and on SIGINT/SIGTERM/SIGHUP; the same

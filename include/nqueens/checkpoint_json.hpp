@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
-// Deprecated path, kept for one release: include <nqueens/runtime/run_record_json.hpp>.
+// Deprecated in 0.2.0, removed in 0.3.0 (docs/deprecations.md): include
+// <nqueens/runtime/run_record_json.hpp>.
 #ifndef NQUEENS_CHECKPOINT_JSON_HPP
 #define NQUEENS_CHECKPOINT_JSON_HPP
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// Deprecated path, kept for one release: include <nqueens/runtime/merge.hpp>.
+// Deprecated in 0.2.0, removed in 0.3.0 (docs/deprecations.md): include <nqueens/runtime/merge.hpp>.
 #ifndef NQUEENS_MERGE_HPP
 #define NQUEENS_MERGE_HPP
 

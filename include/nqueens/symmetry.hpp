@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// Deprecated path, kept for one release: include <nqueens/count_symmetric.hpp>.
+// Deprecated in 0.2.0, removed in 0.3.0 (docs/deprecations.md): include <nqueens/count_symmetric.hpp>.
 #ifndef NQUEENS_SYMMETRY_HPP
 #define NQUEENS_SYMMETRY_HPP
 

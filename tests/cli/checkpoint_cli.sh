@@ -153,6 +153,30 @@ out=$("$bin" merge "$dir/recut-0.json" "$dir/recut-1.json" --recheck all) || fai
 case $out in "n = 15: 2279184 solutions"*"tasks recounted, all as the files say)") ;; *) fail "merge of shards of another cut printed '$out'" ;; esac
 echo "another cut: interrupted, resumed and merged by the release program: $out"
 
+# A checkpoint made mid-task: n = 15 by a cut whose tasks fix 2 of their 3
+# band rows and share tops (tasks of dozens of parts, shared by the
+# threads), held at its 25th part counted and interrupted: the file keeps
+# the parts of the tasks begun, the line says so, and the release program
+# resumes it, counting none of them again, to the exact count.
+cp="$dir/parts.json"
+launch env NQUEENS_TEST_CUT=3,2,4,0,1 NQUEENS_TEST_HOLD_PART=25 "$faultbin" count 15 --threads 2 --checkpoint "$cp" \
+    --checkpoint-interval 0 >/dev/null 2>"$dir/err"
+for _ in $(seq 1200); do
+    grep -q '"partial":\[\[' "$cp" 2>/dev/null && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.05
+done
+kill -INT "$pid" 2>/dev/null
+wait "$pid"; status=$?
+[ "$status" -eq 130 ] || fail "held at a part: SIGINT made it exit $status, want 130 ($(cat "$dir/err"))"
+grep -q '"partial":\[\[' "$cp" || fail "a checkpoint made mid-task keeps no parts: $(head -c 400 "$cp")"
+grep -q "holds [0-9]* of [0-9]* tasks and parts of [0-9]* more; run the same command to resume" "$dir/err" ||
+    fail "the line of a run stopped mid-task does not say it keeps parts: $(cat "$dir/err")"
+out=$("$bin" count 15 --checkpoint "$cp") || fail "resume of a checkpoint made mid-task failed"
+case $out in *" 2279184 solutions"*) ;; *) fail "resume of a checkpoint made mid-task printed '$out'" ;; esac
+grep -q '"partial"' "$cp" && fail "a finished checkpoint still lists tasks begun"
+echo "mid-task: interrupted with parts saved, resumed by the release program: $out"
+
 # An interruption well inside a longer run (28 of its 56 tasks done), then the resumed run: the exact count.
 cp="$dir/cp16.json"
 hold_and_interrupt 29 "$cp" count 16

@@ -95,6 +95,8 @@ grep -Eq '^ *[0-9.]+ %  0/302800 tasks .* ETA [0-9]' "$dir/progress" ||
 # --progress and --no-progress together: refused.
 expect_error_with "--progress and --no-progress contradict each other" count 10 --progress --no-progress
 expect_error_with "--progress and --no-progress contradict each other" count 10 --no-progress --progress
+expect_error_with "--threads and --memory both set the threads" count 10 --threads 1 --memory 1G
+expect_error_with "--threads and --memory both set the threads" count 10 --memory 1G --threads 2
 
 # The distinct count only when asked, also for n <= 5 (counted there either way).
 for args in "5" "5 --checkpoint $dir/c5.json" "4 --shard 0/1 --out $dir/o4.json" "5 --json"; do

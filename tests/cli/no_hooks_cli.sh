@@ -15,7 +15,7 @@ mpifaultbin=${5:-}
 # rank 1 would freeze, miscount or fail to start, and the count would hang on
 # its first task.
 hooks=(NQUEENS_TEST_WRONG_RANK=1 NQUEENS_TEST_SLOW_RANK=1 NQUEENS_TEST_FREEZE_RANK=1
-       NQUEENS_TEST_THREAD_START_FAILS=0 NQUEENS_TEST_LEASE_FLOOR=1 NQUEENS_TEST_HOLD_TASK=1
+       NQUEENS_TEST_THREAD_START_FAILS=0 NQUEENS_TEST_LEASE_FLOOR=1 NQUEENS_TEST_HOLD_TASK=1 NQUEENS_TEST_HOLD_PART=1
        NQUEENS_TEST_CUT=1,1,0,0,0)
 # mpi PROGRAM NP ARGS...: mpirun -np NP PROGRAM ARGS, with the variables of
 # the array `with` set.

@@ -130,7 +130,11 @@ expect_error_with "$dir/deep.json is damaged: nested deeper than any record" mer
 # and a few seconds (it cost 2.5 GB and 15 s when the whole text was parsed first).
 python3 -c 'import sys; open(sys.argv[1], "w").write("{\"format\":" + "[" * (64 * 2**20 - 20))' "$dir/deep.json"
 python3 -c 'import sys; open(sys.argv[1], "w").write("{\"done\":[" + "0," * (32 * 2**20 - 20) + "0]}")' "$dir/ids.json"
-for file in deep ids; do
+# One string or one number of nearly 64 MiB (the parser builds a token whole:
+# it cost 519 MB and 7.6 s before tokens were bounded first).
+python3 -c 'import sys; open(sys.argv[1], "w").write("{\"program\":\"" + "a" * (64 * 2**20 - 20) + "\"}")' "$dir/string.json"
+python3 -c 'import sys; open(sys.argv[1], "w").write("{\"n\":" + "1" * (64 * 2**20 - 20) + "}")' "$dir/number.json"
+for file in deep ids string number; do
     sanitized && { echo "64 MiB of $file under ulimit -v: skipped (AddressSanitizer)"; continue; }
     start=$(date +%s)
     (ulimit -v 200000; exec "$bin" merge "$dir/$file.json") >"$dir/out" 2>"$dir/err"; status=$?
@@ -138,7 +142,13 @@ for file in deep ids; do
         fail "64 MiB of $file under ulimit -v 200000: exit $status, $(head -c 300 "$dir/err")"
     [ $(($(date +%s) - start)) -le 10 ] || fail "64 MiB of $file took more than 10 s to refuse"
 done
-rm -f "$dir/deep.json" "$dir/ids.json"
+rm -f "$dir/deep.json" "$dir/ids.json" "$dir/string.json" "$dir/number.json"
+# A NUL byte, even after the record's last brace: refused, not the bytes
+# after it taken for nothing.
+"$bin" count 10 --shard 0/2 --out "$dir/n0.json" >/dev/null || fail "count 10 --shard 0/2 failed"
+"$bin" count 10 --shard 1/2 --out "$dir/n1.json" >/dev/null || fail "count 10 --shard 1/2 failed"
+printf '\0junk' >>"$dir/n1.json"
+expect_error_with "$dir/n1.json is damaged: it holds a NUL byte" merge "$dir/n0.json" "$dir/n1.json"
 
 # Every field is under the checksum, and `seconds` must be a time: merge
 # --json then always prints valid JSON, its seconds in full.
@@ -213,6 +223,43 @@ if [ -w /dev/full ]; then
     expect_kept "n = 12: 14200 solutions (2 shards, 30 tasks, " merge "$dir/s0.json" "$dir/s1.json"
     expect_kept "n = 13: 73712 solutions (" count 13 --checkpoint "$dir/full.json"
     grep -q '"complete":true' "$dir/full.json" || fail "a count whose output failed did not keep its checkpoint"
+fi
+
+# A name too long for its lock's temporary file (FILE.lock.tmp.<12>) is
+# refused naming FILE and the longest that fits; the longest is counted.
+long233=$(printf 'a%.0s' $(seq 233))
+"$bin" count 8 --checkpoint "$dir/$long233" >"$dir/out" 2>"$dir/err" && grep -q ' 92 solutions' "$dir/out" ||
+    fail "a checkpoint name of 233 bytes: $(cat "$dir/err")"
+expect_error_with "its name is 234 bytes, and its lock file's temporary name adds 22; give a name of at most 233 bytes" \
+    count 8 --checkpoint "$dir/${long233}b"
+expect_error_with "its name is 255 bytes" count 8 --shard 0/2 --out "$dir/$long233$(printf 'b%.0s' $(seq 22))"
+
+# A full disk (a tmpfs of 64 KiB, filled; where this user may mount one):
+# the lock cannot be written, so none is linked (an empty one would block
+# every later run), the run is refused in one line, and a complete
+# checkpoint still gives its count in that line.
+tiny="$dir/tiny"
+mkdir -p "$tiny"
+if mount -t tmpfs -o size=64k tmpfs "$tiny" 2>/dev/null; then
+    trap 'umount "$tiny" 2>/dev/null; rm -rf "$dir"' EXIT
+    "$bin" count 12 --checkpoint "$tiny/done.json" >/dev/null || fail "count 12 on the tmpfs failed"
+    dd if=/dev/zero of="$tiny/fill" bs=1k count=128 2>/dev/null
+    "$bin" count 12 --checkpoint "$tiny/new.json" >/dev/null 2>"$dir/err"; status=$?
+    [ "$status" -eq 2 ] && [ "$(wc -l <"$dir/err")" -eq 1 ] &&
+        grep -q "cannot write the lock file '$tiny/new.json.lock': No space left on device$" "$dir/err" ||
+        fail "a full disk: exit $status: $(cat "$dir/err")"
+    [ ! -e "$tiny/new.json.lock" ] && [ "$(temps "$tiny/new.json.lock")" -eq 0 ] ||
+        fail "a full disk left a lock file: $(ls -la "$tiny")"
+    "$bin" count 12 --checkpoint "$tiny/done.json" >/dev/null 2>"$dir/err"; status=$?
+    [ "$status" -eq 2 ] &&
+        grep -q "No space left on device; it holds the whole count: n = 12: 14200 solutions (30 of 30 tasks)$" "$dir/err" ||
+        fail "a complete checkpoint on a full disk: exit $status: $(cat "$dir/err")"
+    rm -f "$tiny/fill"
+    "$bin" count 12 --checkpoint "$tiny/new.json" >"$dir/out" 2>"$dir/err" && grep -q ' 14200 solutions' "$dir/out" ||
+        fail "once the disk had room again: $(cat "$dir/err")"
+    umount "$tiny"
+else
+    echo "records_cli.sh: cannot mount a tmpfs here; the full-disk lock is not tested" >&2
 fi
 
 # Forgery (the checksum is no defence: reseal recomputes it). Each task's

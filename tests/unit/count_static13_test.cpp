@@ -11,8 +11,12 @@
 static_assert(nqueens::count_queens<13>() == nqueens::test::total(13));
 static_assert(nqueens::count_distinct<13>() == nqueens::test::distinct(13));
 
-TEST_CASE("count_queens<13>() and count_distinct<13>() compile with default limits", "[count][static]")
+TEST_CASE("count_queens<13>() and count_distinct<13>(), answered by the compiler, equal the run-time counts",
+          "[count][static]")
 {
-    STATIC_REQUIRE(nqueens::count_queens<13>() == 73712);
-    STATIC_REQUIRE(nqueens::count_distinct<13>() == 9233);
+    constexpr auto total = nqueens::count_queens<13>();
+    constexpr auto distinct = nqueens::count_distinct<13>();
+    volatile int n = 13;  // not a constant: counted at run time
+    CHECK(nqueens::count_queens(n) == total);
+    CHECK(nqueens::count_distinct(n) == distinct);
 }

@@ -19,7 +19,7 @@ namespace nqueens {
 // and rechecks the record by it, whatever its own default. A change to the
 // order in which a method lists its tasks must give the method a new name.
 //
-// The join (detail/join/layout.hpp) cuts the board into a top of t rows, a
+// The join (detail/join/layout.hpp, tasks.hpp) cuts the board into a top of t rows, a
 // middle band of b = band_rows rows and a bottom of t rows (n = b + 2t).
 // A task fixes the first task_band_rows rows of the band (b, or fewer where
 // each of its parts places the rest) and which of the first

@@ -4,6 +4,7 @@
 #define NQUEENS_DETAIL_RECORD_READER_HPP
 
 #include <nqueens/detail/cuts.hpp>
+#include <nqueens/detail/record_limits.hpp>
 #include <nqueens/solution_counts.hpp>
 
 #include <nlohmann/json.hpp>
@@ -18,24 +19,29 @@ namespace nqueens::detail {
 
 // The JSON of a record as nlohmann's SAX events, kept only as far as a
 // record can go: "done" and "counts" go straight into vectors of at most
-// max_plan_tasks entries, every other field into a small JSON object
+// max_plan_tasks entries, "partial" (the tasks begun: one list of numbers
+// each) into a vector of at most max_partial_tasks lists of as many
+// numbers in all as they can hold, every other field into a small JSON object
 // (`fields`). Anything deeper than a record (3 levels), longer or larger is
 // refused at once, so that neither memory nor time grows with a hostile
 // file beyond a sound record's (a few bytes of memory per byte read, and at
-// most about 12 MB in all). The first problem is kept in `error` as the
+// most about 15 MB in all). The first problem is kept in `error` as the
 // end of a sentence that starts with the file name.
 class record_reader {
 public:
     nlohmann::json fields = nlohmann::json::object();
     std::vector<std::size_t> done;
     std::vector<solution_counts> counts;
+    std::vector<std::vector<std::uint64_t>> partial;
     bool has_done = false;
     bool has_counts = false;
+    bool has_partial = false;
     std::string error;
 
     // Reads `text`; false with `error` set if it is not a record's JSON.
     bool read(std::string_view text)
     {
+        if (!tokens_bounded(text)) return false;
         const bool ok = nlohmann::json::sax_parse(text.begin(), text.end(), this);
         if (!ok && error.empty()) error = " is damaged: not valid JSON";
         return ok && error.empty();
@@ -51,6 +57,12 @@ public:
             if (done.size() >= max_plan_tasks)
                 return fail(" is damaged: \"done\" lists more tasks than any plan has");
             done.push_back(static_cast<std::size_t>(v));
+            return true;
+        }
+        if (in_ == list::partial && depth_ == 3) {
+            if (partial_values_++ >= max_partial_values)
+                return fail(" is damaged: \"partial\" holds more than any record holds");
+            partial.back().push_back(v);
             return true;
         }
         if (in_ == list::counts && depth_ == 3) {
@@ -77,7 +89,8 @@ public:
     {
         if (k.size() > max_string) return fail(" is damaged: a field name longer than any record holds");
         if (depth_ == 1) {
-            if (fields.contains(k) || (k == "done" && has_done) || (k == "counts" && has_counts))
+            if (fields.contains(k) || (k == "done" && has_done) || (k == "counts" && has_counts) ||
+                (k == "partial" && has_partial))
                 return fail(" is damaged: \"" + k + "\" is given twice");
             key_ = k;
             return true;
@@ -93,12 +106,61 @@ public:
     }
 
 private:
-    enum class list { none, done, counts };
+    enum class list { none, done, counts, partial };
     static constexpr std::size_t max_depth = 3;    // the record, "counts", one task's counts
     static constexpr std::size_t max_small = 256;  // values outside "done" and "counts"
     static constexpr std::size_t max_string = 4096;
+    static constexpr std::size_t max_number =
+        40;  // digits, sign, point and exponent of any number a record holds
+
+    // Before parsing, in one pass and no memory: no NUL byte (the parser
+    // would stop there and take what follows for nothing), no string longer
+    // than max_string even with every character escaped, no number longer
+    // than max_number: the parser builds a token whole before it is given
+    // to the checks below, so a token of many MB would cost many MB and
+    // seconds.
+    bool tokens_bounded(std::string_view text)
+    {
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            const char c = text[i];
+            if (c == '\0') return fail(" is damaged: it holds a NUL byte");
+            if (c == '"') {
+                const std::size_t start = i++;
+                for (; i < text.size() && text[i] != '"'; ++i) {
+                    if (text[i] == '\0') return fail(" is damaged: it holds a NUL byte");
+                    if (text[i] == '\\') ++i;
+                    if (i - start > 6 * max_string + 2)
+                        return fail(" is damaged: a string longer than any record holds");
+                }
+            } else if ((c >= '0' && c <= '9') || c == '-') {
+                const std::size_t start = i;
+                while (i + 1 < text.size() &&
+                       ((text[i + 1] >= '0' && text[i + 1] <= '9') || text[i + 1] == '.' ||
+                        text[i + 1] == 'e' || text[i + 1] == 'E' || text[i + 1] == '+' || text[i + 1] == '-'))
+                    if (++i - start >= max_number)
+                        return fail(" is damaged: a number longer than any record holds");
+            }
+        }
+        return true;
+    }
     static constexpr const char* counts_message =
         " is damaged: \"counts\" holds something not [total, distinct, nodes]";
+    // Five numbers a task begun and two a range of its parts.
+    static constexpr std::size_t max_partial_values = 5 * max_partial_tasks + 2 * max_partial_ranges;
+    static constexpr const char* partial_message =
+        " is damaged: \"partial\" is not a list of lists of numbers";
+
+    static bool streamed(const std::string& key)
+    {
+        return key == "done" || key == "counts" || key == "partial";
+    }
+
+    const char* not_a_list(const std::string& key) const
+    {
+        return key == "done"     ? " is damaged: \"done\" is not a list of task ids"
+               : key == "counts" ? " is damaged: \"counts\" is not a list of task counts"
+                                 : partial_message;
+    }
 
     bool fail(std::string why)
     {
@@ -113,9 +175,8 @@ private:
         if (depth_ == 0) return fail(" is damaged: not a JSON object");
         if (in_ == list::done) return fail(" is damaged: \"done\" holds something not a task id");
         if (in_ == list::counts) return fail(counts_message);
-        if (depth_ == 1 && (key_ == "done" || key_ == "counts"))
-            return fail(key_ == "done" ? " is damaged: \"done\" is not a list of task ids"
-                                       : " is damaged: \"counts\" is not a list of task counts");
+        if (in_ == list::partial) return fail(partial_message);
+        if (depth_ == 1 && streamed(key_)) return fail(not_a_list(key_));
         if (++small_ > max_small) return fail(" is damaged: more fields than any record has");
         nlohmann::json& into = *stack_.back();
         if (into.is_array())
@@ -133,12 +194,18 @@ private:
             depth_ = 1;
             return true;
         }
-        if (depth_ == 1 && (key_ == "done" || key_ == "counts")) {
-            if (!array)
-                return fail(key_ == "done" ? " is damaged: \"done\" is not a list of task ids"
-                                           : " is damaged: \"counts\" is not a list of task counts");
-            in_ = key_ == "done" ? list::done : list::counts;
-            (in_ == list::done ? has_done : has_counts) = true;
+        if (depth_ == 1 && streamed(key_)) {
+            if (!array) return fail(not_a_list(key_));
+            in_ = key_ == "done" ? list::done : key_ == "counts" ? list::counts : list::partial;
+            (in_ == list::done ? has_done : in_ == list::counts ? has_counts : has_partial) = true;
+            ++depth_;
+            return true;
+        }
+        if (in_ == list::partial) {
+            if (!array || depth_ != 2) return fail(partial_message);
+            if (partial.size() >= max_partial_tasks)
+                return fail(" is damaged: \"partial\" lists more tasks than any record holds");
+            partial.emplace_back();
             ++depth_;
             return true;
         }
@@ -170,6 +237,10 @@ private:
             --depth_;
             return true;
         }
+        if (in_ == list::partial && depth_ == 3) {
+            --depth_;
+            return true;
+        }
         if (in_ != list::none && depth_ == 2) {
             in_ = list::none;
             --depth_;
@@ -184,6 +255,7 @@ private:
     std::size_t depth_ = 0;
     std::size_t small_ = 0;
     std::size_t triple_ = 0;
+    std::size_t partial_values_ = 0;
     list in_ = list::none;
     std::string key_;
     std::string inner_key_;

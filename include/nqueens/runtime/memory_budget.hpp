@@ -4,6 +4,8 @@
 #ifndef NQUEENS_RUNTIME_MEMORY_BUDGET_HPP
 #define NQUEENS_RUNTIME_MEMORY_BUDGET_HPP
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <fstream>
 #include <optional>
@@ -39,11 +41,66 @@ inline std::optional<std::uint64_t> read_cgroup_limit(const char* path)
     return value;
 }
 
+// The lowest memory limit on the way from the process's own cgroup up to
+// the root of its hierarchy, read as the kernel applies them (a job's limit
+// binds its steps below it). `self_cgroup` is the process's cgroup list
+// (/proc/self/cgroup: lines "id:controllers:path"), `root` where cgroups
+// are mounted (/sys/fs/cgroup). cgroup v1: the hierarchy whose controllers
+// name "memory", mounted at root/memory, its memory.limit_in_bytes; else
+// v2: the "0::" line, its memory.max. A path that is not under the mount
+// (a container that sees its host's path) or an unreadable list: the
+// levels that exist, at least the mount's own. Cost: a few file reads.
+inline std::optional<std::uint64_t> read_cgroup_memory_limit(const std::string& self_cgroup,
+                                                             const std::string& root)
+{
+    std::string v1_path, v2_path;
+    bool v1 = false, v2 = false;
+    std::ifstream in(self_cgroup);
+    std::string line;
+    // /proc/self/cgroup has a line a hierarchy: a dozen at most.
+    for (int lines = 0; lines < 64 && std::getline(in, line); ++lines) {
+        const std::size_t a = line.find(':');
+        const std::size_t b = a == std::string::npos ? a : line.find(':', a + 1);
+        if (b == std::string::npos || line.size() > 4096) continue;
+        const std::string controllers = line.substr(a + 1, b - a - 1), path = line.substr(b + 1);
+        if (path.empty() || path[0] != '/') continue;
+        if (line.compare(0, a, "0") == 0 && controllers.empty()) {
+            v2 = true;
+            v2_path = path;
+        }
+        for (std::size_t from = 0; from <= controllers.size();) {
+            const std::size_t to = std::min(controllers.find(',', from), controllers.size());
+            if (controllers.compare(from, to - from, "memory") == 0) {
+                v1 = true;
+                v1_path = path;
+            }
+            from = to + 1;
+        }
+    }
+    const std::string base = v1 ? root + "/memory" : root;
+    const char* file = v1 ? "/memory.limit_in_bytes" : "/memory.max";
+    std::string path = v1 ? v1_path : v2 ? v2_path : std::string("/");
+    // No step upward: a path with ".." is taken as the mount's own.
+    if (path.find("/..") != std::string::npos) path = "/";
+    std::optional<std::uint64_t> lowest;
+    for (;;) {
+        while (path.size() > 1 && path.back() == '/') path.pop_back();
+        const std::string dir = path == "/" ? base : base + path;
+        if (const auto limit = read_cgroup_limit((dir + file).c_str());
+            limit && (!lowest || *limit < *lowest))
+            lowest = limit;
+        if (path == "/") break;
+        path.erase(path.rfind('/') == 0 ? 1 : path.rfind('/'));
+    }
+    return lowest;
+}
+
 }  // namespace detail
 
 // The memory of this machine as the running process sees it: RAM from
-// sysconf, and the memory limit of its cgroup (v2 `memory.max`, else v1
-// `memory.limit_in_bytes`) where one is set. Cost: a few file reads.
+// sysconf, and the lowest memory limit of its own cgroup and those above it
+// (v2 `memory.max`, v1 `memory.limit_in_bytes`) where one is set. Cost: a
+// few file reads.
 inline machine_memory read_machine_memory()
 {
     machine_memory m;
@@ -51,9 +108,7 @@ inline machine_memory read_machine_memory()
     const long page_size = ::sysconf(_SC_PAGESIZE);
     if (pages > 0 && page_size > 0)
         m.physical = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size);
-    m.cgroup_limit = detail::read_cgroup_limit("/sys/fs/cgroup/memory.max");
-    if (!m.cgroup_limit)
-        m.cgroup_limit = detail::read_cgroup_limit("/sys/fs/cgroup/memory/memory.limit_in_bytes");
+    m.cgroup_limit = detail::read_cgroup_memory_limit("/proc/self/cgroup", "/sys/fs/cgroup");
     return m;
 }
 

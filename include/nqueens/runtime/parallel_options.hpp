@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stop_token>
 
 namespace nqueens {
@@ -26,6 +27,7 @@ enum class thread_limit {
 struct progress {
     std::size_t tasks_done = 0;
     std::size_t tasks_total = 0;  // the tasks this call runs (after `include`)
+    std::size_t tasks_begun = 0;  // tasks with some parts counted, not finished
     // Of the work done, weighted by work_plan::estimate, counting the
     // running tasks by their time so far against what the finished ones
     // took per unit of estimate; 1 at the end.
@@ -45,7 +47,7 @@ struct parallel_options {
     unsigned threads = 0;
     // Bytes the count may use when `threads` is 0; 0 takes it from the
     // machine: memory_budget(read_machine_memory()), half of its RAM or of
-    // its cgroup's limit, at least 1 GiB.
+    // the lowest limit from its own cgroup up, at least 1 GiB.
     std::uint64_t memory_budget = 0;
     // What parallel_count(n, options) computes; parallel_count(plan, options) follows the plan.
     count_mode mode = count_mode::total;
@@ -68,6 +70,20 @@ struct parallel_options {
     // it (for checkpoints). An exception thrown here stops the count and is
     // rethrown by parallel_count().
     std::function<void(std::size_t id, const solution_counts&)> on_task_done;
+    // The threads share a task part by part (work_plan::parts): called after
+    // each part of a task that leaves the task unfinished, one call at a
+    // time, with the task's number of parts, the part's range and what it
+    // counted (for checkpoints: a record keeps them). The part that
+    // finishes a task comes to on_task_done instead, with the whole task's
+    // count. Exceptions as for on_task_done.
+    std::function<void(std::size_t id, std::uint64_t parts, part_range range, const solution_counts&)>
+        on_parts_done;
+    // Resuming: for a task it runs, the parts a run before counted (a
+    // record's partial_task), or nullptr. Those parts are not counted
+    // again; their counts are in what on_task_done gets for the task.
+    // Called on the calling thread before the workers start; the pointee
+    // must outlive the count.
+    std::function<const partial_task*(std::size_t id)> begun;
 };
 
 // The outcome of parallel_count(). When cancelled, `sum` covers the finished tasks only.
@@ -85,6 +101,16 @@ struct parallel_result {
     std::size_t tasks_done = 0;
     std::size_t tasks_total = 0;
 };
+
+// Hands the workers of parallel_count(plan, source, options) their tasks in
+// place of the plan's own list, for a count whose tasks come from elsewhere
+// while it runs (nqueens-mpi's counting ranks get theirs from rank 0).
+// Worker `slot` (0 .. threads - 1) calls it on its own thread whenever it
+// wants a task, so calls may overlap; it may wait for one, and returns none
+// once no more will come, or soon after `stop` is requested (the count's
+// stop, or a failure elsewhere in the count). An exception it throws stops
+// the count and comes out of parallel_count().
+using task_source = std::function<std::optional<std::size_t>(unsigned slot, std::stop_token stop)>;
 
 }  // namespace nqueens
 

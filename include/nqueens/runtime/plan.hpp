@@ -4,6 +4,7 @@
 #define NQUEENS_RUNTIME_PLAN_HPP
 
 #include <nqueens/detail/cuts.hpp>
+#include <nqueens/detail/join/estimates.hpp>
 #include <nqueens/detail/join/run_task.hpp>
 #include <nqueens/detail/search/fixed_points.hpp>
 #include <nqueens/detail/search/symmetric_search.hpp>
@@ -24,12 +25,37 @@ namespace detail {
 class engine_run;
 }
 
+// Parts `begin` to `end` - 1 of a task (work_plan::parts, run_parts).
+struct part_range {
+    std::uint64_t begin = 0;
+    std::uint64_t end = 0;
+
+    friend constexpr bool operator==(const part_range&, const part_range&) = default;
+};
+
+// A task begun and not finished: which of its parts are counted, and what
+// they counted.
+struct partial_task {
+    std::size_t id = 0;
+    std::uint64_t parts = 0;       // work_plan::parts(id)
+    std::vector<part_range> done;  // increasing, none empty, none touching the next
+    solution_counts counts{};      // what the parts in `done` counted
+
+    // How many of its parts are counted.
+    std::uint64_t parts_done() const noexcept
+    {
+        std::uint64_t k = 0;
+        for (const part_range& p : done) k += p.end - p.begin;
+        return k;
+    }
+};
+
 // What a count computes, and so which search it runs.
 enum class count_mode : std::uint8_t {
     // The total only (OEIS A000170), by the meet-in-the-middle join of top
-    // and bottom halves (detail/join/run_task.hpp) for n >= 6: about ten times
-    // faster than the symmetric search at n = 17 and at n = 24. n < 6 uses
-    // the symmetric search.
+    // and bottom halves (detail/join/run_task.hpp) for n >= 6, many times
+    // faster than the symmetric search (docs/benchmarks.md). n < 6 uses the
+    // symmetric search.
     total,
     // The total and the distinct count (OEIS A002562). For n >= 6 the
     // join's total, then Burnside's lemma (count_distinct in count.hpp):
@@ -206,6 +232,29 @@ public:
             id, [&stop] { return stop.stop_requested(); }, ws, [](std::uint64_t, std::uint64_t) {});
     }
 
+    // The parts of task id: the units it is counted in, each on its own by
+    // run_parts (1 for a task of the symmetric search or a join task of one
+    // part; from n = 23 on up to tens of thousands, each milliseconds to
+    // minutes). Throws std::out_of_range unless id < size(). Cost:
+    // microseconds, milliseconds where a task fixes part of its band.
+    std::uint64_t parts(std::size_t id) const
+    {
+        if (id >= size()) throw std::out_of_range("nqueens: no such task");
+        return join_ ? detail::count_join_parts(layout_, join_tasks_[id]) : 1;
+    }
+
+    // Counts parts `begin` to `end` - 1 of task id (begin < end <= parts(id)):
+    // what run(id) counts, split among calls in any way, adds up to run(id).
+    // Gives up as run() does. Throws std::out_of_range for a range outside
+    // the task.
+    std::optional<solution_counts> run_parts(std::size_t id, std::uint64_t begin, std::uint64_t end,
+                                             std::stop_token stop, workspace& ws) const
+    {
+        return run_part_range(
+            id, begin, end, [&stop] { return stop.stop_requested(); }, ws,
+            [](std::uint64_t, std::uint64_t) {});
+    }
+
     // The rows that each task of the symmetric search places (its plans
     // serve n < 6; the tests and tools run it for any n): enough tasks to keep every thread busy to the end,
     // few enough to enumerate them in milliseconds. detail::for_each_sym_task(n, split_depth(n), f) lists
@@ -231,6 +280,19 @@ private:
         detail::sym_tally tally{};
         if (!detail::search_symmetric(sym_tasks_[id], tally, stop)) return std::nullopt;
         return solution_counts{tally.total(), tally.distinct(), tally.nodes};
+    }
+
+    template <class Stop, class OnPart>
+    std::optional<solution_counts> run_part_range(std::size_t id, std::uint64_t begin, std::uint64_t end,
+                                                  Stop&& stop, workspace& ws, OnPart&& on_part) const
+    {
+        if (begin >= end || end > parts(id))
+            throw std::out_of_range("nqueens: task " + std::to_string(id) + " has no parts " +
+                                    std::to_string(begin) + " to " + std::to_string(end) + " - 1");
+        if (!join_ || (begin == 0 && end == parts(id))) return run_task(id, stop, ws, on_part);
+        const auto r = detail::run_join_parts(layout_, join_tasks_[id], begin, end, ws, stop, on_part);
+        if (!r) return std::nullopt;
+        return solution_counts{r->total, 0, r->nodes};
     }
 
     int n_;

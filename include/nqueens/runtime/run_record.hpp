@@ -4,13 +4,16 @@
 #define NQUEENS_RUNTIME_RUN_RECORD_HPP
 
 #include <nqueens/detail/checked.hpp>
+#include <nqueens/detail/record_limits.hpp>
 #include <nqueens/runtime/plan.hpp>
 #include <nqueens/runtime/shard.hpp>
 #include <nqueens/solution_counts.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -38,7 +41,7 @@ constexpr double saturated_seconds(double a, double b) noexcept
 }
 
 // What part of one count is done: which tasks of which plan, each one's
-// counts and their sum. A checkpoint is an incomplete record; a shard
+// counts and their sum, and the parts counted of tasks begun. A checkpoint is an incomplete record; a shard
 // result is a complete one. The program that wrote it is noted for merging.
 struct run_record {
     int n = 0;
@@ -49,8 +52,9 @@ struct run_record {
     std::vector<std::size_t> done;        // finished task ids, increasing
     std::vector<solution_counts> counts;  // counts[i]: what task done[i] counted
     solution_counts sum{};                // the sum of `counts`
+    std::vector<partial_task> partial;    // tasks begun, not in `done`: ids increasing
     double seconds = 0;                   // wall time spent on them so far
-    std::string program;                  // e.g. "nqueens 0.1.0"
+    std::string program;                  // e.g. "nqueens 0.2.0"
 
     // The tasks of the slice (done or not).
     std::size_t tasks_total() const noexcept { return slice.size(plan_size); }
@@ -163,6 +167,23 @@ inline void add_record_body(fnv1a64& f, const run_record& r)
         f.add(c.distinct);
         f.add(c.nodes);
     }
+    // Only where there are tasks begun: records without keep the checksum
+    // they had before records held parts.
+    if (r.partial.empty()) return;
+    f.add(std::string_view("|partial"));
+    f.add(static_cast<std::uint64_t>(r.partial.size()));
+    for (const partial_task& p : r.partial) {
+        f.add(static_cast<std::uint64_t>(p.id));
+        f.add(p.parts);
+        f.add(p.counts.total);
+        f.add(p.counts.distinct);
+        f.add(p.counts.nodes);
+        f.add(static_cast<std::uint64_t>(p.done.size()));
+        for (const part_range& q : p.done) {
+            f.add(q.begin);
+            f.add(q.end);
+        }
+    }
 }
 
 }  // namespace detail
@@ -222,6 +243,36 @@ inline void check_record(const run_record& r, std::string_view what = "record")
                            std::to_string(sum.nodes) + " nodes, not the totals it gives (" +
                            std::to_string(r.sum.total) + ", " + std::to_string(r.sum.distinct) + ", " +
                            std::to_string(r.sum.nodes) + ")");
+    if (r.partial.size() > max_partial_tasks)
+        throw record_error(w + ": more tasks begun than any record holds (" +
+                           std::to_string(max_partial_tasks) + ")");
+    std::size_t ranges = 0;
+    std::size_t next_done = 0;  // r.done is increasing: walked beside the partial ids
+    for (std::size_t i = 0; i < r.partial.size(); ++i) {
+        const partial_task& p = r.partial[i];
+        const std::string task = w + ": begun task " + std::to_string(p.id);
+        if (p.id >= r.plan_size)
+            throw record_error(task + " is out of range (the plan has " + std::to_string(r.plan_size) +
+                               " tasks)");
+        if (i > 0 && p.id <= r.partial[i - 1].id)
+            throw record_error(w + ": begun tasks are not in increasing order, or one is listed twice");
+        if (!r.slice.contains(p.id)) throw record_error(task + " is not in shard " + to_string(r.slice));
+        while (next_done < r.done.size() && r.done[next_done] < p.id) ++next_done;
+        if (next_done < r.done.size() && r.done[next_done] == p.id)
+            throw record_error(task + " is listed as finished too");
+        ranges += p.done.size();
+        if (p.done.empty() || ranges > max_partial_ranges)
+            throw record_error(task + " lists " +
+                               (p.done.empty() ? "no parts" : "more parts than any record holds"));
+        for (std::size_t k = 0; k < p.done.size(); ++k) {
+            const part_range& q = p.done[k];
+            if (q.begin >= q.end || q.end > p.parts || (k > 0 && q.begin <= p.done[k - 1].end))
+                throw record_error(task + " lists parts out of order, overlapping or beyond its " +
+                                   std::to_string(p.parts));
+        }
+        if (p.parts_done() == p.parts)
+            throw record_error(task + " lists every part: it is finished, not begun");
+    }
 }
 
 // How record_error messages name a plan's mode (a program may put its own
@@ -266,6 +317,11 @@ inline void check_record_matches(const run_record& r, const work_plan& plan, sha
                            std::to_string(plan.size()) + " for its cut");
     if (r.slice != s)
         throw record_error(w + " is for shard " + to_string(r.slice) + ", not shard " + to_string(s));
+    for (const partial_task& p : r.partial)
+        if (p.parts != plan.parts(p.id))
+            throw record_error(w + " splits task " + std::to_string(p.id) + " into " +
+                               std::to_string(p.parts) + " parts; this program's plan has " +
+                               std::to_string(plan.parts(p.id)));
 }
 
 // Keeps a run_record up to date as tasks finish; the run-time companion of
@@ -286,6 +342,8 @@ public:
             counts_.at(record_.done[i]) = record_.counts.at(i);
         }
         count_ = record_.done.size();
+        for (partial_task& p : record_.partial) begun_.emplace(p.id, std::move(p));
+        record_.partial.clear();
     }
 
     bool is_done(std::size_t id) const { return id < mask_.size() && mask_[id]; }
@@ -293,6 +351,13 @@ public:
     const solution_counts& counts_of(std::size_t id) const { return counts_.at(id); }
     std::size_t tasks_done() const noexcept { return count_; }
     const run_record& base() const noexcept { return record_; }
+    // The parts counted of task id, if it is begun and not finished; else nullptr.
+    const partial_task* begun(std::size_t id) const
+    {
+        const auto it = begun_.find(id);
+        return it == begun_.end() ? nullptr : &it->second;
+    }
+    std::size_t tasks_begun() const noexcept { return begun_.size(); }
     solution_counts sum() const noexcept { return record_.sum; }
 
     // Records that task id finished with `t`. Throws record_error if id is
@@ -309,6 +374,54 @@ public:
         mask_[id] = true;
         counts_[id] = t;
         ++count_;
+        begun_.erase(id);
+    }
+
+    // Records that parts range.begin to range.end - 1 of task id (of
+    // `parts` parts) counted `c`; add(id, ...) later, when the task
+    // finishes, replaces them by the task's whole count. Throws record_error
+    // if id is out of range, outside the slice or done, if `parts` differs
+    // from the task's earlier ranges, or if the range is empty, past the
+    // last part, overlaps one recorded or covers the last parts left (the
+    // task is then finished: add); std::overflow_error rather than wrap.
+    void add_parts(std::size_t id, std::uint64_t parts, part_range range, const solution_counts& c)
+    {
+        if (id >= mask_.size() || !record_.slice.contains(id))
+            throw record_error("task id " + std::to_string(id) + " does not belong to this run");
+        if (mask_[id]) throw record_error("task id " + std::to_string(id) + " is finished: no parts to add");
+        if (range.begin >= range.end || range.end > parts)
+            throw record_error("task id " + std::to_string(id) + " has no parts " +
+                               std::to_string(range.begin) + " to " + std::to_string(range.end) + " - 1 of " +
+                               std::to_string(parts));
+        const auto found = begun_.find(id);
+        partial_task fresh{id, parts, {}, {}};
+        partial_task& p = found != begun_.end() ? found->second : fresh;
+        if (p.parts != parts) {
+            throw record_error("task id " + std::to_string(id) + " was begun in " + std::to_string(p.parts) +
+                               " parts, not " + std::to_string(parts));
+        }
+        // The ranges that end at or after range.begin and start at or
+        // before range.end: none may overlap it, and those that touch it
+        // merge with it.
+        const auto first = std::lower_bound(p.done.begin(), p.done.end(), range.begin,
+                                            [](const part_range& q, std::uint64_t b) { return q.end < b; });
+        auto last = first;
+        part_range merged = range;
+        for (; last != p.done.end() && last->begin <= range.end; ++last) {
+            if (last->begin < range.end && last->end > range.begin)
+                throw record_error("task id " + std::to_string(id) + ": parts " +
+                                   std::to_string(range.begin) + " to " + std::to_string(range.end) +
+                                   " - 1 are counted already");
+            merged.begin = std::min(merged.begin, last->begin);
+            merged.end = std::max(merged.end, last->end);
+        }
+        if (p.parts_done() + (range.end - range.begin) == parts)
+            throw record_error("task id " + std::to_string(id) + ": these parts finish it; add the task");
+        p.counts.total = detail::checked_add(p.counts.total, c.total);
+        p.counts.distinct = detail::checked_add(p.counts.distinct, c.distinct);
+        p.counts.nodes = detail::checked_add(p.counts.nodes, c.nodes);
+        p.done.insert(p.done.erase(first, last), merged);
+        if (found == begun_.end()) begun_.emplace(id, std::move(fresh));
     }
 
     // Adds `s` seconds, up to max_record_seconds (where the time stays: a
@@ -329,6 +442,8 @@ public:
             r.done.push_back(id);
             r.counts.push_back(counts_[id]);
         }
+        r.partial.clear();
+        for (const auto& [id, p] : begun_) r.partial.push_back(p);
         return r;
     }
 
@@ -337,6 +452,7 @@ private:
     std::vector<bool> mask_;
     std::vector<solution_counts> counts_;  // by id, for the done ones
     std::size_t count_ = 0;
+    std::map<std::size_t, partial_task> begun_;  // by id: tasks begun, not done
 };
 
 }  // namespace nqueens

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -18,6 +19,7 @@
 #include <string_view>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace nqueens {
 
@@ -31,7 +33,7 @@ inline constexpr int record_format_version = 3;
 inline constexpr int record_format_oldest = 2;
 
 // `r` as one JSON object with a checksum (record_checksum), e.g.
-//     {"format":"nqueens-run","format_version":3,"program":"nqueens 0.1.0",
+//     {"format":"nqueens-run","format_version":3,"program":"nqueens 0.2.0",
 //      "n":16,"mode":"totals","plan":{"method":"join","band_rows":2,
 //      "task_band_rows":2,"lead_columns":0,"task_lead_columns":0,
 //      "shared_tops":false},"plan_size":56,
@@ -39,7 +41,10 @@ inline constexpr int record_format_oldest = 2;
 //      "complete":true,"total":4871264,"distinct":0,"nodes":...,
 //      "seconds":0.41,"done":[1,4,...],
 //      "counts":[[total,distinct,nodes] of task 1, of task 4, ...],
+//      "partial":[[id,parts,total,distinct,nodes,begin,end,begin,end,...],...],
 //      "checksum":"fnv1a64:..."}
+// ("partial", the tasks begun and the ranges of their parts counted, only
+// where there are any: a record without reads as before records held parts.)
 // ("plan":{"method":"symmetric","split_depth":2} for n < 6.) Cost: linear
 // in r.done.size().
 inline std::string record_to_json(const run_record& r)
@@ -77,6 +82,18 @@ inline std::string record_to_json(const run_record& r)
     nlohmann::ordered_json counts = nlohmann::ordered_json::array();
     for (const solution_counts& c : r.counts) counts.push_back({c.total, c.distinct, c.nodes});
     j["counts"] = std::move(counts);
+    if (!r.partial.empty()) {
+        nlohmann::ordered_json partial = nlohmann::ordered_json::array();
+        for (const partial_task& p : r.partial) {
+            nlohmann::ordered_json entry = {p.id, p.parts, p.counts.total, p.counts.distinct, p.counts.nodes};
+            for (const part_range& q : p.done) {
+                entry.push_back(q.begin);
+                entry.push_back(q.end);
+            }
+            partial.push_back(std::move(entry));
+        }
+        j["partial"] = std::move(partial);
+    }
     j["checksum"] = sum;
     return j.dump() + "\n";
 }
@@ -242,6 +259,7 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
     }
     if (!in.has_done) throw record_error(w + " is damaged: no \"done\" field");
     if (!in.has_counts) throw record_error(w + " is damaged: no \"counts\" field");
+    if (v2 && in.has_partial) throw record_error(w + " is damaged: unknown field \"partial\"");
 
     run_record r;
     const auto& program = detail::record_field(j, "program", w);
@@ -277,6 +295,19 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
     r.seconds = seconds.get<double>();
     r.done = std::move(in.done);
     r.counts = std::move(in.counts);
+    r.partial.reserve(in.partial.size());
+    for (const std::vector<std::uint64_t>& entry : in.partial) {
+        if (entry.size() < 7 || entry.size() % 2 == 0)
+            throw record_error(w +
+                               " is damaged: \"partial\" holds something not [id, parts, total, distinct, "
+                               "nodes, begin, end, ...]");
+        partial_task p;
+        p.id = static_cast<std::size_t>(std::min<std::uint64_t>(entry[0], max_plan_tasks));
+        p.parts = entry[1];
+        p.counts = {entry[2], entry[3], entry[4]};
+        for (std::size_t k = 5; k < entry.size(); k += 2) p.done.push_back({entry[k], entry[k + 1]});
+        r.partial.push_back(std::move(p));
+    }
 
     const auto& sum = detail::record_field(j, "checksum", w);
     char expect[32];

@@ -1,18 +1,26 @@
 // SPDX-License-Identifier: BSL-1.0
-// parallel_count: the threaded engine's counts, threads, cancellation and progress.
+// parallel_count: the threaded engine's counts, threads, cancellation and progress, from the plan's list or a
+// task source.
 #include "support/oeis.hpp"
 
 #include <nqueens/runtime/engine.hpp>
 #include <nqueens/runtime/run_record.hpp>
+#include <nqueens/runtime/run_record_json.hpp>
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <stop_token>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -31,6 +39,51 @@ nqueens::parallel_options with_threads(unsigned threads,
 }
 
 constexpr auto both = nqueens::count_mode::with_distinct;
+
+// A task source fed from another thread while the count runs, as
+// nqueens-mpi's rank 0 feeds a counting rank: its threads wait for ids
+// until close(), or a stop.
+class fed_source {
+public:
+    void feed(std::size_t id)
+    {
+        {
+            const std::lock_guard lock(mutex_);
+            ids_.push_back(id);
+        }
+        arrived_.notify_one();
+    }
+    void close()
+    {
+        {
+            const std::lock_guard lock(mutex_);
+            closed_ = true;
+        }
+        arrived_.notify_all();
+    }
+    std::optional<std::size_t> operator()(unsigned slot, std::stop_token stop)
+    {
+        std::unique_lock lock(mutex_);
+        slots_.insert(slot);
+        if (!arrived_.wait(lock, stop, [&] { return !ids_.empty() || closed_; }) || ids_.empty())
+            return std::nullopt;
+        const std::size_t id = ids_.front();
+        ids_.pop_front();
+        return id;
+    }
+    std::set<unsigned> slots() const
+    {
+        const std::lock_guard lock(mutex_);
+        return slots_;
+    }
+
+private:
+    mutable std::mutex mutex_;
+    std::condition_variable_any arrived_;
+    std::deque<std::size_t> ids_;
+    bool closed_ = false;
+    std::set<unsigned> slots_;
+};
 
 }  // namespace
 
@@ -277,6 +330,164 @@ TEST_CASE("a stop requested before the start runs no task", "[engine][cancel]")
     CHECK(r.sum.total == 0);
 }
 
+TEST_CASE("parallel_count(plan, source) counts the tasks the source hands out until it has none",
+          "[engine][source]")
+{
+    const nqueens::work_plan plan(12);
+    std::atomic<std::size_t> next{0};
+    std::atomic<unsigned> highest_slot{0};
+    std::vector<int> seen(plan.size(), 0);  // not atomic: the calls are serialized
+    nqueens::parallel_options o = with_threads(3);
+    o.include = [](std::size_t) { return false; };  // not used with a source
+    o.on_task_done = [&](std::size_t id, const nqueens::solution_counts&) { ++seen.at(id); };
+    const auto r = nqueens::parallel_count(
+        plan,
+        [&](unsigned slot, std::stop_token) -> std::optional<std::size_t> {
+            for (unsigned h = highest_slot; slot > h && !highest_slot.compare_exchange_weak(h, slot);) {
+            }
+            const std::size_t id = next++;
+            return id < plan.size() ? std::optional(id) : std::nullopt;
+        },
+        o);
+    CHECK(r.sum.total == total(12));
+    CHECK(r.sum.distinct == 0);
+    CHECK_FALSE(r.cancelled);
+    CHECK(r.threads == 3);
+    CHECK(highest_slot < 3);
+    CHECK(r.limited_by == nqueens::thread_limit::asked);
+    CHECK(r.tasks_done == plan.size());
+    CHECK(r.tasks_total == plan.size());
+    CHECK(std::set<int>(seen.begin(), seen.end()) == std::set<int>{1});
+}
+
+TEST_CASE("a task source may wait for tasks fed while the count runs, on more threads than tasks",
+          "[engine][source]")
+{
+    const nqueens::work_plan plan(13);
+    fed_source source;
+    std::jthread feeder([&] {
+        for (std::size_t id = 0; id < plan.size(); ++id) {
+            source.feed(id);
+            if (id % 8 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        source.close();
+    });
+    const auto r = nqueens::parallel_count(plan, std::ref(source), with_threads(4));
+    feeder.join();
+    CHECK(r.sum.total == total(13));
+    CHECK_FALSE(r.cancelled);
+    CHECK(r.threads == 4);
+    CHECK(r.tasks_total == plan.size());
+    CHECK(source.slots() == std::set<unsigned>{0, 1, 2, 3});
+
+    // Two tasks on eight threads: the threads are not cut to the tasks.
+    fed_source two;
+    two.feed(0);
+    two.feed(1);
+    two.close();
+    const auto few = nqueens::parallel_count(plan, std::ref(two), with_threads(8));
+    CHECK(few.threads == 8);
+    CHECK(few.tasks_done == 2);
+    CHECK(few.sum.total == plan.run(0).total + plan.run(1).total);
+}
+
+TEST_CASE("a stop wakes the threads that wait in a task source and cancels the count",
+          "[engine][source][cancel]")
+{
+    const nqueens::work_plan plan(12);
+    fed_source source;  // never closed
+    source.feed(0);
+    std::stop_source stop;
+    nqueens::parallel_options o = with_threads(2);
+    o.stop = stop.get_token();
+    std::jthread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        stop.request_stop();
+    });
+    const auto r = nqueens::parallel_count(plan, std::ref(source), o);
+    CHECK(r.cancelled);
+    CHECK(r.tasks_done <= 1);
+}
+
+TEST_CASE("an exception from a task source wakes the waiting threads and comes out of parallel_count()",
+          "[engine][source][callbacks]")
+{
+    // Thread 1 cannot take its first task (as a thread that cannot start):
+    // thread 0, waiting for tasks that never come, is woken and the count ends.
+    const nqueens::work_plan plan(12);
+    fed_source source;  // never fed nor closed
+    const auto failing = [&](unsigned slot, std::stop_token stop) -> std::optional<std::size_t> {
+        if (slot == 1)
+            throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
+        return source(slot, stop);
+    };
+    CHECK_THROWS_AS(nqueens::parallel_count(plan, failing, with_threads(2)), std::system_error);
+}
+
+TEST_CASE("a task source's id that the plan lacks is std::out_of_range", "[engine][source]")
+{
+    const nqueens::work_plan plan(10);
+    const std::size_t beyond = plan.size();
+    CHECK_THROWS_AS(nqueens::parallel_count(
+                        plan, [&](unsigned, std::stop_token) -> std::optional<std::size_t> { return beyond; },
+                        with_threads(1)),
+                    std::out_of_range);
+}
+
+TEST_CASE("progress with a task source counts the tasks handed out and ends at 100 %",
+          "[engine][source][progress]")
+{
+    const nqueens::work_plan plan(14);
+    std::atomic<std::size_t> next{0};
+    std::vector<nqueens::progress> calls;  // serialized calls: no lock needed
+    nqueens::parallel_options o = with_threads(2);
+    o.on_progress = [&](const nqueens::progress& p) { calls.push_back(p); };
+    const auto r = nqueens::parallel_count(
+        plan,
+        [&](unsigned, std::stop_token) -> std::optional<std::size_t> {
+            const std::size_t id = next++;
+            return id < plan.size() ? std::optional(id) : std::nullopt;
+        },
+        o);
+    REQUIRE(calls.size() >= 2);
+    CHECK(calls.front().tasks_total == 0);
+    CHECK(calls.front().fraction == 0.0);
+    for (std::size_t i = 0; i + 1 < calls.size(); ++i) {
+        CHECK(calls[i].fraction == 0.0);  // the work to come is unknown
+        CHECK(calls[i].tasks_done <= calls[i].tasks_total);
+    }
+    CHECK(calls.back().fraction == 1.0);
+    CHECK(calls.back().tasks_done == r.tasks_done);
+    CHECK(calls.back().tasks_total == plan.size());
+}
+
+TEST_CASE("choose_threads takes the threads asked, else the cores that fit in the memory budget",
+          "[engine][threads]")
+{
+    using nqueens::thread_limit;
+    using nqueens::detail::choose_threads;
+    const auto asked = choose_threads(20, 3, 0, 64);
+    CHECK(asked.threads == 3);
+    CHECK(asked.limited_by == thread_limit::asked);
+    CHECK(asked.memory_budget == 0);
+    const std::uint64_t plenty = std::uint64_t{1} << 50;
+    const auto cores = choose_threads(20, 0, plenty, 5);
+    CHECK(cores.threads == 5);
+    CHECK(cores.limited_by == thread_limit::cores);
+    CHECK(cores.memory_budget == plenty);
+    const std::uint64_t small = std::uint64_t{1} << 20;
+    const auto memory = choose_threads(20, 0, small, 5);
+    CHECK(memory.threads == nqueens::work_plan::threads_within(20, small));
+    CHECK(memory.limited_by == thread_limit::memory);
+    CHECK(memory.memory_budget == small);
+    // The engine's own choice, for a plan with tasks enough.
+    nqueens::parallel_options o;
+    o.memory_budget = small;
+    const auto r = nqueens::parallel_count(12, o);
+    CHECK(r.threads == choose_threads(12, 0, small).threads);
+    CHECK(r.memory_budget == small);
+}
+
 TEST_CASE("work_plan::run with a stop token gives up", "[engine][cancel]")
 {
     const nqueens::work_plan plan(22);
@@ -315,4 +526,125 @@ TEST_CASE("parallel_count(20) gives OEIS A000170 and A002562", "[engine][.slow]"
     CHECK(r.sum.total == total(20));
     CHECK(r.sum.distinct == distinct(20));
     CHECK(r.tasks_done == r.tasks_total);
+}
+
+namespace {
+
+// n = 15 cut so that its tasks fix 2 of their 3 band rows, the tops shared:
+// tasks of up to dozens of parts, each milliseconds.
+const nqueens::work_plan& parts_plan()
+{
+    static const nqueens::work_plan plan(
+        15, nqueens::count_mode::total,
+        nqueens::plan_cut{nqueens::plan_cut::method_kind::join, 0, 3, 2, 4, 0, true});
+    return plan;
+}
+
+}  // namespace
+
+TEST_CASE("the threads share a task part by part: each part once, the task's whole count at its end",
+          "[engine][parts]")
+{
+    const nqueens::work_plan& plan = parts_plan();
+    std::map<std::size_t, std::vector<nqueens::part_range>> seen;
+    std::map<std::size_t, nqueens::solution_counts> parts_sum, finished;
+    nqueens::parallel_options o = with_threads(3);
+    o.on_parts_done = [&](std::size_t id, std::uint64_t parts, nqueens::part_range range,
+                          const nqueens::solution_counts& c) {
+        CHECK(parts == plan.parts(id));
+        seen[id].push_back(range);
+        parts_sum[id].total += c.total;
+    };
+    o.on_task_done = [&](std::size_t id, const nqueens::solution_counts& c) {
+        CHECK(finished.count(id) == 0);
+        finished[id] = c;
+    };
+    const auto r = nqueens::parallel_count(plan, o);
+    CHECK(r.sum.total == total(15));
+    CHECK(finished.size() == plan.size());
+    std::size_t split = 0;
+    for (std::size_t id = 0; id < plan.size(); ++id) {
+        INFO("task " << id);
+        CHECK(finished[id].total == plan.run(id).total);
+        // Every part but the one that finished the task, each once.
+        std::vector<nqueens::part_range>& ranges = seen[id];
+        CHECK(ranges.size() == plan.parts(id) - 1);
+        std::sort(ranges.begin(), ranges.end(), [](auto a, auto b) { return a.begin < b.begin; });
+        for (std::size_t k = 1; k < ranges.size(); ++k) CHECK(ranges[k - 1].end <= ranges[k].begin);
+        CHECK(parts_sum[id].total <= finished[id].total);
+        split += plan.parts(id) > 1 ? 1 : 0;
+    }
+    CHECK(split > plan.size() / 2);
+}
+
+TEST_CASE("one task's parts run on every thread", "[engine][parts]")
+{
+    const nqueens::work_plan& plan = parts_plan();
+    std::size_t most = 0;
+    for (std::size_t id = 1; id < plan.size(); ++id)
+        if (plan.parts(id) > plan.parts(most)) most = id;
+    REQUIRE(plan.parts(most) >= 8);
+    std::mutex m;
+    std::set<std::thread::id> threads;
+    nqueens::parallel_options o = with_threads(2);
+    o.include = [&](std::size_t id) { return id == most; };
+    o.on_parts_done = [&](std::size_t, std::uint64_t, nqueens::part_range, const nqueens::solution_counts&) {
+        const std::lock_guard lock(m);
+        threads.insert(std::this_thread::get_id());
+        // Slow enough that the other thread takes parts meanwhile.
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    };
+    const auto r = nqueens::parallel_count(plan, o);
+    CHECK(r.threads == 2);  // one task, but parts enough for both
+    CHECK(threads.size() == 2);
+    CHECK(r.sum.total == plan.run(most).total);
+    CHECK(r.tasks_done == 1);
+    // A task of one part takes one thread.
+    o.include = [&](std::size_t id) { return plan.parts(id) == 1 && id == 0; };
+    if (plan.parts(0) == 1) CHECK(nqueens::parallel_count(plan, o).threads == 1);
+}
+
+TEST_CASE("a count stopped mid-task and resumed from the parts it saved gives the OEIS count",
+          "[engine][parts][cancel]")
+{
+    const nqueens::work_plan& plan = parts_plan();
+    nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
+    std::stop_source stop;
+    std::size_t calls = 0;
+    nqueens::parallel_options o = with_threads(2);
+    o.stop = stop.get_token();
+    o.on_parts_done = [&](std::size_t id, std::uint64_t parts, nqueens::part_range range,
+                          const nqueens::solution_counts& c) {
+        b.add_parts(id, parts, range, c);
+        if (++calls == 40) stop.request_stop();
+    };
+    o.on_task_done = [&](std::size_t id, const nqueens::solution_counts& c) { b.add(id, c); };
+    const auto first = nqueens::parallel_count(plan, o);
+    REQUIRE(first.cancelled);
+    REQUIRE(b.tasks_begun() > 0);
+    const nqueens::run_record saved = nqueens::record_from_json(nqueens::record_to_json(b.snapshot()), "f");
+    nqueens::check_record_matches(saved, plan, {}, "f");
+
+    nqueens::record_builder resumed(saved);
+    std::map<std::size_t, std::vector<nqueens::part_range>> recounted;
+    nqueens::parallel_options again = with_threads(2);
+    again.include = [&](std::size_t id) { return !resumed.is_done(id); };
+    again.begun = [&](std::size_t id) { return resumed.begun(id); };
+    again.on_parts_done = [&](std::size_t id, std::uint64_t parts, nqueens::part_range range,
+                              const nqueens::solution_counts& c) {
+        recounted[id].push_back(range);
+        resumed.add_parts(id, parts, range, c);  // refuses a part counted before
+    };
+    std::size_t begun_first = 0, finished = 0;
+    again.on_task_done = [&](std::size_t id, const nqueens::solution_counts& c) {
+        // The tasks begun before finish first (two threads: within the first few).
+        if (finished++ < saved.partial.size() + 2 && resumed.begun(id)) ++begun_first;
+        resumed.add(id, c);
+    };
+    const auto second = nqueens::parallel_count(plan, again);
+    CHECK_FALSE(second.cancelled);
+    CHECK(resumed.tasks_done() == plan.size());
+    CHECK(resumed.tasks_begun() == 0);
+    CHECK(resumed.sum().total == total(15));
+    CHECK(begun_first >= std::min<std::size_t>(saved.partial.size(), 1));
 }

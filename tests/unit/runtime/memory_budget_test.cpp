@@ -9,8 +9,11 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include <unistd.h>
 
@@ -68,6 +71,73 @@ TEST_CASE("cgroup limit files are read as bytes, 'max' and junk as no limit", "[
     CHECK_FALSE(read_cgroup_limit("/nonexistent/memory.max").has_value());
     const nqueens::machine_memory here = nqueens::read_machine_memory();
     CHECK(here.physical > 0);
+}
+
+namespace {
+
+// A fake cgroup mount and /proc/self/cgroup in a fresh temporary directory:
+// `limits` maps a directory under the mount ("" for the mount itself) to
+// what its limit file `file` holds.
+struct fake_cgroups {
+    std::string root, self;
+    fake_cgroups(const std::string& self_text,
+                 std::initializer_list<std::pair<std::string, std::string>> limits, const std::string& file)
+    {
+        char dir[] = "/tmp/nqueens-cgroup-XXXXXX";
+        REQUIRE(::mkdtemp(dir) != nullptr);
+        root = std::string(dir) + "/cgroup";
+        self = std::string(dir) + "/self";
+        std::ofstream(self) << self_text;
+        for (const auto& [where, text] : limits) {
+            const std::string d = root + where;
+            REQUIRE(std::system(("mkdir -p '" + d + "'").c_str()) == 0);
+            std::ofstream(d + "/" + file) << text;
+        }
+    }
+    std::optional<std::uint64_t> limit() const
+    {
+        return nqueens::detail::read_cgroup_memory_limit(self, root);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("the cgroup limit is the process's own cgroup's, or the lowest above it", "[engine][memory]")
+{
+    const std::uint64_t g4 = 4 * gib, g8 = 8 * gib;
+    const std::string v2 = "memory.max", v1 = "memory.limit_in_bytes";
+    // cgroup v2: a Slurm job's limit binds its step, which sets none.
+    CHECK(fake_cgroups("0::/system.slice/slurmstepd.scope/job_7/step_0/user/task_0\n",
+                       {{"", "max"},
+                        {"/system.slice/slurmstepd.scope/job_7", std::to_string(g4)},
+                        {"/system.slice/slurmstepd.scope/job_7/step_0/user/task_0", "max"}},
+                       v2)
+              .limit() == g4);
+    // The lower of a job's limit and its step's.
+    CHECK(
+        fake_cgroups("0::/job/step\n", {{"/job", std::to_string(g8)}, {"/job/step", std::to_string(g4)}}, v2)
+            .limit() == g4);
+    CHECK(
+        fake_cgroups("0::/job/step\n", {{"/job", std::to_string(g4)}, {"/job/step", std::to_string(g8)}}, v2)
+            .limit() == g4);
+    // Not the root's file when the process's own cgroup has the limit.
+    CHECK(fake_cgroups("0::/job\n", {{"", "max"}, {"/job", std::to_string(g4)}}, v2).limit() == g4);
+    // No limit on the way up: none.
+    CHECK_FALSE(fake_cgroups("0::/job\n", {{"", "max"}, {"/job", "max"}}, v2).limit().has_value());
+    // cgroup v1: the memory hierarchy's line (here with another controller), under root/memory.
+    CHECK(fake_cgroups("12:pids:/other\n4:cpu,memory:/slurm/uid_0/job_9\n1:name=systemd:/x\n",
+                       {{"/memory/slurm/uid_0/job_9", std::to_string(g4)},
+                        {"/memory", "9223372036854771712"},
+                        {"/other", "1"}},
+                       v1)
+              .limit() == g4);
+    // v1 beside a v2 line (hybrid): the v1 memory hierarchy holds the limit.
+    CHECK(fake_cgroups("5:memory:/job\n0::/job\n", {{"/memory/job", std::to_string(g8)}}, v1).limit() == g8);
+    // A path the mount does not have (a container shown its host's path): the mount's own.
+    CHECK(fake_cgroups("0::/docker/abc\n", {{"", std::to_string(g8)}}, v2).limit() == g8);
+    // An unreadable list: the mount's own; a path with "..": no step outside the mount.
+    CHECK(fake_cgroups("", {{"", std::to_string(g8)}}, v2).limit() == g8);
+    CHECK(fake_cgroups("0::/../../x\n", {{"", std::to_string(g8)}}, v2).limit() == g8);
 }
 
 TEST_CASE("parallel_count says how many threads it ran and why", "[engine][memory]")

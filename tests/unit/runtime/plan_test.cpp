@@ -251,7 +251,7 @@ TEST_CASE("n = 31's and 32's tasks fix 4 rows of their bands of 7 and 8, their p
         const d::join_layout layout = check_partial_cut(c.n, c.n - 24, c.lead);
         // Their bands have about 10^9 and 10^10 placements, too many to
         // cover in a test (the same cuts at n = 15 and 16 cover them all:
-        // run_task_test): a sample of the tasks, each standing for bands
+        // tasks_test): a sample of the tasks, each standing for bands
         // that are the smallest of their orbit and carry the task's rows; a
         // cheap estimate; a task gives up when asked to stop.
         std::size_t id = 0, sampled = 0, strangers = 0;
@@ -440,4 +440,72 @@ TEST_CASE("every n's cut keeps what the join needs of it", "[plan]")
         CHECK(l.key_bits() <= 64);
         CHECK(std::popcount(l.all_columns) == n);
     }
+}
+
+namespace {
+
+// Task id counted whole and in pieces: its parts one by one, and in two
+// ranges split near the middle; each must be the whole task's count.
+void check_parts_add_up(const nqueens::work_plan& plan, std::size_t id)
+{
+    nqueens::work_plan::workspace ws;
+    const nqueens::solution_counts whole = plan.run(id);
+    const std::uint64_t parts = plan.parts(id);
+    INFO("n = " << plan.n() << ", task " << id << " of " << parts << " parts");
+    REQUIRE(parts >= 1);
+    nqueens::solution_counts one_by_one{};
+    for (std::uint64_t p = 0; p < parts; ++p) {
+        const auto c = plan.run_parts(id, p, p + 1, {}, ws);
+        REQUIRE(c);
+        one_by_one.total += c->total;
+        one_by_one.nodes += c->nodes;
+    }
+    CHECK(one_by_one.total == whole.total);
+    CHECK(one_by_one.nodes == whole.nodes);
+    const std::uint64_t middle = (parts + 1) / 2;
+    std::uint64_t halves = plan.run_parts(id, 0, middle, {}, ws)->total;
+    if (middle < parts) halves += plan.run_parts(id, middle, parts, {}, ws)->total;
+    CHECK(halves == whole.total);
+}
+
+}  // namespace
+
+TEST_CASE("a task's parts, counted one by one or in ranges, add up to the task and n's count", "[plan]")
+{
+    using cut = nqueens::plan_cut;
+    constexpr auto join = cut::method_kind::join;
+    const nqueens::work_plan small(16);
+    for (std::size_t id = 0; id < small.size(); id += 7) {
+        CHECK(small.parts(id) == 1);
+        check_parts_add_up(small, id);
+    }
+    check_parts_add_up(nqueens::work_plan(5, both), 1);
+    // Every task of cuts whose tasks have parts: lead columns split in parts,
+    // tasks that fix part of their band with tops of their own or shared.
+    const auto [n, c] = GENERATE(table<int, cut>({{15, cut{join, 0, 1, 1, 4, 2, false}},
+                                                  {15, cut{join, 0, 3, 2, 4, 0, false}},
+                                                  {15, cut{join, 0, 3, 2, 4, 0, true}},
+                                                  {16, cut{join, 0, 4, 2, 3, 0, true}}}));
+    const nqueens::work_plan plan(n, nqueens::count_mode::total, c);
+    INFO("n = " << n << " by " << nqueens::to_string(c));
+    std::uint64_t sum = 0, split = 0;
+    for (std::size_t id = 0; id < plan.size(); ++id) {
+        nqueens::work_plan::workspace ws;
+        const std::uint64_t parts = plan.parts(id);
+        split += parts > 1 ? 1 : 0;
+        for (std::uint64_t p = 0; p < parts; ++p) sum += plan.run_parts(id, p, p + 1, {}, ws)->total;
+        if (id % 5 == 0) check_parts_add_up(plan, id);
+    }
+    CHECK(sum == total(n));
+    CHECK(split > 0);
+}
+
+TEST_CASE("run_parts refuses a range outside the task", "[plan]")
+{
+    const nqueens::work_plan plan(23);
+    nqueens::work_plan::workspace ws;
+    const std::uint64_t parts = plan.parts(0);
+    CHECK_THROWS_AS(plan.run_parts(0, 0, parts + 1, {}, ws), std::out_of_range);
+    CHECK_THROWS_AS(plan.run_parts(0, 2, 2, {}, ws), std::out_of_range);
+    CHECK_THROWS_AS(plan.parts(plan.size()), std::out_of_range);
 }

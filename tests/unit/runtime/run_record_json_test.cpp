@@ -247,6 +247,21 @@ TEST_CASE("reading a hostile record costs no more than a sound one", "[checkpoin
     CHECK(refusal(fields + "\"z\":0}") == "f is damaged: more fields than any record has");
     CHECK(refusal("{\"program\":\"" + std::string(5000, 'a') + "\"}") ==
           "f is damaged: a string longer than any record holds");
+    // One token of 64 MiB: refused before the parser builds it.
+    CHECK(refusal("{\"program\":\"" + std::string(64u << 20, 'a') + "\"}") ==
+          "f is damaged: a string longer than any record holds");
+    CHECK(refusal("{\"program\":\"" + std::string(32u << 20, '\\') + "\"}") ==
+          "f is damaged: a string longer than any record holds");
+    CHECK(refusal("{\"n\":" + std::string(64u << 20, '7') + "}") ==
+          "f is damaged: a number longer than any record holds");
+    CHECK(refusal("{\"n\":-" + std::string(41, '7') + "}") ==
+          "f is damaged: a number longer than any record holds");
+    // A NUL byte anywhere, also after the last brace or in a string.
+    const std::string sound =
+        nqueens::record_to_json(nqueens::make_record(nqueens::work_plan(8), {}, "nqueens test"));
+    CHECK(refusal(sound) == "accepted");
+    CHECK(refusal(sound + std::string(1, '\0') + "junk") == "f is damaged: it holds a NUL byte");
+    CHECK(refusal("{\"program\":\"a" + std::string(1, '\0') + "\"}") == "f is damaged: it holds a NUL byte");
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
     // A record claiming a larger plan than any n has is refused before use.
     auto big = nqueens::make_record(nqueens::work_plan(8), {}, "nqueens test");
@@ -285,4 +300,58 @@ TEST_CASE("a record's seconds stay at their cap rather than make the record unre
     CHECK_NOTHROW(nqueens::record_from_json(nqueens::record_to_json(b.snapshot())));
     CHECK(nqueens::saturated_seconds(1, 2) == 3);
     CHECK(nqueens::saturated_seconds(0, -5) == 0);
+}
+
+TEST_CASE("a record's tasks begun are under the checksum, and a record at the limits fits 64 MiB",
+          "[checkpoint][json]")
+{
+    const nqueens::work_plan plan(16);
+    nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
+    b.add_parts(4, 9, nqueens::part_range{2, 5}, {7, 0, 70});
+    const std::string text = nqueens::record_to_json(b.snapshot());
+    auto j = nlohmann::ordered_json::parse(text);
+    REQUIRE(j["partial"] == nlohmann::ordered_json::parse("[[4,9,7,0,70,2,5]]"));
+    j["partial"][0][2] = 8;  // another count for the parts
+    CHECK(refusal(j.dump()) == "f is damaged: checksum mismatch");
+    j["partial"][0] = {4, 9, 7, 0, 70, 2};
+    CHECK(
+        refusal(j.dump()) ==
+        "f is damaged: \"partial\" holds something not [id, parts, total, distinct, nodes, begin, end, ...]");
+    CHECK(refusal("{\"partial\":[1]}") == "f is damaged: \"partial\" is not a list of lists of numbers");
+    CHECK(refusal("{\"partial\":[[[1]]]}") == "f is damaged: \"partial\" is not a list of lists of numbers");
+    // A record without tasks begun has no "partial" and the checksum it had before.
+    const nqueens::run_record empty = nqueens::make_record(plan, {}, "nqueens test");
+    CHECK(nqueens::record_to_json(empty).find("partial") == std::string::npos);
+
+    // The largest record: the largest plan all but max_partial_tasks done,
+    // those begun with max_partial_ranges ranges in all, every number at its widest.
+    auto r = nqueens::make_record(nqueens::work_plan(8), {}, "nqueens test");
+    r.n = 24;
+    r.cut = nqueens::default_cut(24);
+    r.plan_size = nqueens::max_plan_tasks;
+    const std::uint64_t most = ~std::uint64_t{0};
+    const std::size_t finished = r.plan_size - nqueens::max_partial_tasks;
+    const std::size_t ranges = nqueens::max_partial_ranges / nqueens::max_partial_tasks;
+    for (std::size_t id = 0; id < finished; ++id) {
+        r.done.push_back(id);
+        r.counts.push_back({most / r.plan_size, 0, most / r.plan_size});
+        r.sum.total += most / r.plan_size;
+        r.sum.nodes += most / r.plan_size;
+    }
+    for (std::size_t id = finished; id < r.plan_size; ++id) {
+        nqueens::partial_task p{id, most, {}, {most, most, most}};
+        for (std::size_t k = 0; k < ranges; ++k)
+            p.done.push_back({most - 4 * (ranges - k), most - 4 * (ranges - k) + 2});
+        r.partial.push_back(std::move(p));
+    }
+    r.seconds = nqueens::max_record_seconds;
+    const std::string big = nqueens::record_to_json(r);
+    CHECK(big.size() < std::size_t{64} << 20);
+    const nqueens::run_record read = nqueens::record_from_json(big, "f");
+    CHECK(read.partial.size() == nqueens::max_partial_tasks);
+    CHECK(read.partial.back().done.size() == ranges);
+    // One more begun task is refused.
+    j = nlohmann::ordered_json::parse(big);
+    j["partial"].push_back({0, 1, 0, 0, 0, 0, 1});
+    CHECK(refusal(j.dump()) == "f is damaged: \"partial\" lists more tasks than any record holds");
 }

@@ -345,3 +345,88 @@ TEST_CASE("a record claiming more than max_shards shards is refused, not allocat
         CHECK(what.size() < 400);
     }
 }
+
+TEST_CASE("record_builder keeps the parts counted of a task begun, merged, until the task finishes",
+          "[checkpoint]")
+{
+    const nqueens::work_plan plan(16);
+    nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
+    using range = nqueens::part_range;
+    b.add_parts(3, 10, range{4, 6}, {5, 0, 50});
+    b.add_parts(3, 10, range{0, 2}, {1, 0, 10});
+    b.add_parts(3, 10, range{2, 4}, {2, 0, 20});  // touches both: one range 0 to 5
+    b.add_parts(7, 4, range{1, 2}, {9, 0, 90});
+    REQUIRE(b.begun(3) != nullptr);
+    CHECK(b.begun(3)->done == std::vector<range>{{0, 6}});
+    CHECK(b.begun(3)->counts == nqueens::solution_counts{8, 0, 80});
+    CHECK(b.begun(5) == nullptr);
+    CHECK(b.tasks_begun() == 2);
+    // Overlapping, past the end, in another number of parts, or the last parts left: refused, nothing kept.
+    CHECK_THROWS_AS(b.add_parts(3, 10, range{5, 7}, {}), nqueens::record_error);
+    CHECK_THROWS_AS(b.add_parts(3, 10, range{9, 11}, {}), nqueens::record_error);
+    CHECK_THROWS_AS(b.add_parts(3, 12, range{8, 9}, {}), nqueens::record_error);
+    CHECK_THROWS_AS(b.add_parts(3, 10, range{6, 10}, {}), nqueens::record_error);
+    CHECK_THROWS_AS(b.add_parts(9, 1, range{0, 1}, {}), nqueens::record_error);
+    CHECK(b.begun(9) == nullptr);
+    CHECK(b.begun(3)->counts == nqueens::solution_counts{8, 0, 80});
+
+    nqueens::run_record r = b.snapshot();
+    REQUIRE(r.partial.size() == 2);
+    CHECK(r.partial[0].id == 3);
+    CHECK(r.partial[1].id == 7);
+    CHECK(r.sum == nqueens::solution_counts{});
+    nqueens::check_record(r);
+    // The JSON keeps them, under the checksum; a builder started from it has them.
+    const nqueens::run_record back = nqueens::record_from_json(nqueens::record_to_json(r), "f");
+    REQUIRE(back.partial.size() == 2);
+    CHECK(back.partial[0].done == r.partial[0].done);
+    CHECK(back.partial[1].counts == r.partial[1].counts);
+    nqueens::record_builder again(back);
+    CHECK(again.begun(7)->parts == 4);
+    // A task that finishes leaves the parts behind: its whole count replaces them.
+    again.add(3, {11, 0, 110});
+    CHECK(again.begun(3) == nullptr);
+    CHECK(again.snapshot().partial.size() == 1);
+    CHECK(again.sum() == nqueens::solution_counts{11, 0, 110});
+}
+
+TEST_CASE("a record's tasks begun are checked: in range, in order, not finished, parts in order",
+          "[checkpoint]")
+{
+    const nqueens::work_plan plan(16);
+    nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
+    b.add(2, plan.run(2));
+    b.add_parts(5, 8, nqueens::part_range{1, 3}, {1, 0, 1});
+    const nqueens::run_record good = b.snapshot();
+    const auto refusal = [](const nqueens::run_record& r) -> std::string {
+        try {
+            nqueens::check_record(r, "f");
+        } catch (const nqueens::record_error& e) {
+            return e.what();
+        }
+        return "accepted";
+    };
+    CHECK(refusal(good) == "accepted");
+    auto r = good;
+    r.partial[0].id = 2;
+    CHECK(refusal(r) == "f: begun task 2 is listed as finished too");
+    r = good;
+    r.partial[0].id = 56;
+    CHECK(refusal(r) == "f: begun task 56 is out of range (the plan has 56 tasks)");
+    r = good;
+    r.partial.push_back(r.partial[0]);
+    CHECK(refusal(r) == "f: begun tasks are not in increasing order, or one is listed twice");
+    r = good;
+    r.partial[0].done = {{1, 3}, {3, 4}};
+    CHECK(refusal(r) == "f: begun task 5 lists parts out of order, overlapping or beyond its 8");
+    r = good;
+    r.partial[0].done = {{0, 8}};
+    CHECK(refusal(r) == "f: begun task 5 lists every part: it is finished, not begun");
+    r = good;
+    r.partial[0].done.clear();
+    CHECK(refusal(r) == "f: begun task 5 lists no parts");
+    // The plan's own number of parts, when the record is matched to a run.
+    r = good;
+    CHECK_THROWS_WITH(nqueens::check_record_matches(r, plan, {}, "f"),
+                      "f splits task 5 into 8 parts; this program's plan has 1");
+}

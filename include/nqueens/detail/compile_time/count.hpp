@@ -24,8 +24,9 @@ constexpr int compile_time_depth(int n) noexcept
     return n <= 12 ? 2 : n <= 14 ? 3 : n == 15 ? 4 : 5;
 }
 
+// How many tasks the compile-time count of N has.
 template <int N>
-constexpr auto make_compile_time_split()
+constexpr std::size_t compile_time_task_count()
 {
     std::size_t size = 0;
     for_each_sym_task(N, compile_time_depth(N), [&](const sym_task&) { ++size; });
@@ -35,7 +36,7 @@ constexpr auto make_compile_time_split()
 template <int N>
 constexpr auto make_compile_time_tasks()
 {
-    std::array<sym_task, make_compile_time_split<N>()> tasks{};
+    std::array<sym_task, compile_time_task_count<N>()> tasks{};
     std::size_t i = 0;
     // Copied field by field: Clang 19's experimental constant interpreter
     // (-fexperimental-new-constant-interpreter) rejects the defaulted copy

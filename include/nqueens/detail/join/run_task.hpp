@@ -5,10 +5,10 @@
 
 #include <nqueens/detail/checked.hpp>
 #include <nqueens/detail/join/column_index.hpp>
-#include <nqueens/detail/join/layout.hpp>
 #include <nqueens/detail/join/lists/from_quarters.hpp>
 #include <nqueens/detail/join/lists/from_rows.hpp>
 #include <nqueens/detail/join/pairs/count_pairs.hpp>
+#include <nqueens/detail/join/tasks.hpp>
 #include <nqueens/detail/join/top_rules.hpp>
 
 #include <algorithm>
@@ -20,7 +20,7 @@
 
 namespace nqueens::detail {
 
-// A task (join/layout.hpp: a band and the lead columns its top takes) is
+// A task (join/tasks.hpp: a band and the lead columns its top takes) is
 // counted in three steps: the top placements x of the band and the top
 // placements y of the flipped band are built grouped by column set (from
 // quarter tables, join/lists/from_quarters.hpp, or by a row search, join/lists/from_rows.hpp); x and y use
@@ -68,91 +68,6 @@ struct join_tally {
     std::uint64_t total = 0;
     std::uint64_t nodes = 0;
 };
-
-// A rough, relative cost of a task. Building the lists takes most of a
-// task's time, and a list's size depends most on how many of the non-lead
-// free columns its top still needs: a top that takes j of the k lead
-// columns fills the rest of its t rows from the m non-lead ones, C(m, t - j)
-// choices, and its partner C(m, t - (k - j)); a task with parts (n >= 23)
-// adds these up over its parts. Their product, times the placements of
-// each list's first two rows (the band's diagonals), follows the measured
-// times of sampled tasks at n = 18..23 within about 2x for most tasks,
-// without the bias against the costliest tasks that the first rows alone
-// show (measured up to 20x off at n = 21). A task that fixes only the first
-// band rows (partial_band) adds up the bands it stands for, or a sample of
-// them (join_task_breadth).
-constexpr std::uint64_t whole_band_breadth(const join_layout& layout, const join_task& t)
-{
-    const std::uint32_t free = band_free_columns(layout, t.band);
-    const std::uint32_t lead = lead_columns(layout, free);
-    const std::uint32_t inner = lead & ~task_lead_columns(layout, free);
-    const int m = std::popcount(free & ~lead);
-    const int k = std::popcount(lead);
-    const int fixed = std::popcount(t.taken);
-    const int parts = std::popcount(inner);
-    const auto breadth = [&](const band_columns& band, std::uint32_t taken) {
-        const top_rules rules(layout, band);
-        const std::uint32_t columns = (rules.free & ~lead) | taken;
-        const int rows = layout.top < 2 ? layout.top : 2;
-        const auto walk = [&](const auto& self, const top_rules::placed_queens& s) -> std::uint64_t {
-            const int r = std::popcount(s.rows);
-            if (r == rows) return 1;
-            std::uint64_t count = 0;
-            for (std::uint32_t open = rules.open(r, columns, s.cols, s.sums, s.differences); open != 0;
-                 open &= open - 1)
-                count += self(self, rules.place(s, r, std::countr_zero(open)));
-            return count;
-        };
-        return walk(walk, top_rules::placed_queens{});
-    };
-    std::uint64_t columns = 0;
-    for (int more = 0; more <= parts; ++more) {
-        const int mine = fixed + more;
-        columns += choose(parts, more) * choose(m, layout.top - mine) * choose(m, layout.top - (k - mine));
-    }
-    const std::uint64_t rows = breadth(t.band, t.taken | inner) *
-                               breadth(band_image(layout, t.band, false, true), (lead & ~t.taken) | inner);
-    return std::max<std::uint64_t>(1, columns * rows);
-}
-
-// How many of the bands of a task that leaves two band rows or more to its
-// parts join_task_breadth estimates in full (join_breadth_samples).
-inline constexpr std::uint64_t join_breadth_samples = 4;
-
-// A task that leaves one band row to its parts (n = 27) adds up the bands
-// it stands for (about 9). One that leaves two or more (n = 28: about 160
-// bands, 22.5 M in all, whose estimates in full took minutes; n = 31 up to
-// about 10,000) estimates join_breadth_samples of them spread evenly over
-// its bands, times their number (task_bands::sample: no walk of every
-// band): a plan of a few hundred thousand such tasks builds in
-// seconds, and on 301 tasks spread over n = 28's plan the estimate came
-// within 0.88 to 1.15 of the sum over all their bands (docs/benchmarks.md).
-constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_task& t)
-{
-    std::uint64_t sum = 0;
-    if (layout.band_rows - layout.task_band_rows < 2) {
-        for_each_task_band(layout, t, [&](const join_task& whole) {
-            sum += whole_band_breadth(layout, whole);
-            return true;
-        });
-        return std::max<std::uint64_t>(1, sum);
-    }
-    // The middle band of each of `samples` equal runs of them.
-    const std::uint64_t bands = task_bands(layout, t).sample(
-        join_breadth_samples, [&](const join_task& whole) { sum += whole_band_breadth(layout, whole); });
-    const std::uint64_t samples = std::min(bands, join_breadth_samples);
-    if (samples == 0) return 1;
-    // sum * bands / samples, saturated (n = 32's largest tasks come within
-    // about 100 times of 2^64).
-    constexpr std::uint64_t most = ~std::uint64_t{0};
-    if (sum <= most / bands) return std::max<std::uint64_t>(1, sum * bands / samples);
-    return sum / samples <= most / bands ? sum / samples * bands : most;
-}
-
-constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
-{
-    return join_task_breadth(make_join_layout(n), t);
-}
 
 // How many pairs of placements the join meets between two polls of stop():
 // at most about a millisecond of work (the sliced pair count meets tens of pairs
@@ -321,7 +236,7 @@ constexpr std::optional<std::uint64_t> count_weighted_part(const join_layout& la
     return checked_mul(*pairs, p.whole.weight);
 }
 
-// Counts one task: each of its parts (join/layout.hpp; one part up to
+// Counts one task: each of its parts (join/tasks.hpp; one part up to
 // n = 22; where a task fixes part of its band, n = 25 and 27 to 30, each
 // completion of the band times each split), each
 // weighted by its band's orbit, in turn, polling `stop()` as count_join_part says; returns
@@ -345,6 +260,28 @@ constexpr std::optional<join_tally> run_join_task(const join_layout& layout, con
         return true;
     });
     if (!whole) return std::nullopt;
+    return out;
+}
+
+// Counts parts `begin` to `end` - 1 of task t (in the order of
+// for_each_join_part), as run_join_task counts them all: the parts of a
+// task added up in any grouping give the task's count. `on_part(done,
+// parts)` after each, `parts` = end - begin. A part of n = 23 to 32 takes
+// milliseconds to minutes, so the threads of a count share a task part by
+// part (runtime/detail/engine_run.hpp) and a record keeps the parts done.
+template <class Stop, class OnPart>
+constexpr std::optional<join_tally> run_join_parts(const join_layout& layout, const join_task& t,
+                                                   std::uint64_t begin, std::uint64_t end, join_workspace& ws,
+                                                   Stop&& stop, OnPart&& on_part)
+{
+    join_tally out{};
+    for (std::uint64_t i = begin; i < end; ++i) {
+        const std::optional<std::uint64_t> count =
+            count_weighted_part(layout, nth_join_part(layout, t, i), ws, out.nodes, stop);
+        if (!count) return std::nullopt;
+        out.total = checked_add(out.total, *count);
+        on_part(i - begin + 1, end - begin);
+    }
     return out;
 }
 

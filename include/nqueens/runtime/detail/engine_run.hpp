@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
-// The threaded engine's shared state: the task queue, the sums, progress and the callbacks of one
-// parallel_count().
+// The threaded engine's shared state: the task queue (or source), the sums, progress and the callbacks of one
+// parallel_count(), and how many threads it runs.
 #ifndef NQUEENS_RUNTIME_DETAIL_ENGINE_RUN_HPP
 #define NQUEENS_RUNTIME_DETAIL_ENGINE_RUN_HPP
 
@@ -17,15 +17,39 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <list>
+#include <map>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <stop_token>
+#include <string>
 #include <thread>
 #include <vector>
 
 namespace nqueens::detail {
 
-// The shared state of one parallel_count(): the task queue, the sums, the callbacks.
+// How many threads a count runs and why (parallel_result's threads, limited_by and memory_budget).
+struct thread_choice {
+    unsigned threads = 1;
+    thread_limit limited_by = thread_limit::asked;
+    std::uint64_t memory_budget = 0;  // the bytes the threads were chosen for; 0 when they were asked
+};
+
+// The threads of a count of n: `asked` if it is not 0, else one for each of
+// `cores` (0: this machine's), but no more than fit in `budget` bytes by
+// work_plan::threads_within (0: the machine's, memory_budget(read_machine_memory())).
+// nqueens-mpi's counting ranks choose theirs by it too, from their share of their node's cores.
+inline thread_choice choose_threads(int n, unsigned asked, std::uint64_t budget, unsigned cores = 0)
+{
+    if (asked != 0) return {asked, thread_limit::asked, 0};
+    if (budget == 0) budget = memory_budget(read_machine_memory());
+    if (cores == 0) cores = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned fit = work_plan::threads_within(n, budget);
+    return {std::min(cores, fit), fit < cores ? thread_limit::memory : thread_limit::cores, budget};
+}
+
+// The shared state of one parallel_count(): the task queue or source, the sums, the callbacks.
 class engine_run {
 public:
     engine_run(const work_plan& plan, const parallel_options& options)
@@ -37,31 +61,61 @@ public:
             work_total_ += static_cast<double>(plan.estimate(id));
         }
         // Largest first, so that no thread is left with a long task at the
-        // end; ties keep id order so that runs repeat.
+        // end; ties keep id order so that runs repeat. Tasks begun by a run
+        // before come first, so that a record holds few of them.
         std::stable_sort(order_.begin(), order_.end(),
                          [&](std::size_t a, std::size_t b) { return plan.estimate(a) > plan.estimate(b); });
+        if (options.begun) {
+            for (const std::size_t id : order_) {
+                const partial_task* b = options.begun(id);
+                if (!b) continue;
+                begun_.emplace(id, *b);
+                work_total_ -= static_cast<double>(plan.estimate(id)) * static_cast<double>(b->parts_done()) /
+                               static_cast<double>(b->parts);
+            }
+            std::stable_partition(order_.begin(), order_.end(),
+                                  [&](std::size_t id) { return begun_.count(id) != 0; });
+        }
+        begun_waiting_ = begun_.size();
+        tasks_total_ = order_.size();
+    }
+
+    // The tasks come from `source` as it hands them out (options.include
+    // is not used): the threads are not limited to the tasks, which are
+    // not known in advance.
+    engine_run(const work_plan& plan, const task_source& source, const parallel_options& options)
+        : plan_(plan), options_(options), start_(std::chrono::steady_clock::now()), source_(&source)
+    {
     }
 
     parallel_result run()
     {
-        unsigned threads = options_.threads;
-        thread_limit limited_by = thread_limit::asked;
-        std::uint64_t budget = 0;
-        if (threads == 0) {
-            budget =
-                options_.memory_budget != 0 ? options_.memory_budget : memory_budget(read_machine_memory());
-            const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-            const unsigned fit = work_plan::threads_within(plan_.n(), budget);
-            threads = std::min(cores, fit);
-            limited_by = fit < cores ? thread_limit::memory : thread_limit::cores;
+        thread_choice choice = choose_threads(plan_.n(), options_.threads, options_.memory_budget);
+        if (!source_ && choice.threads > order_.size()) {
+            // Fewer tasks than threads: as many threads as they have parts
+            // left (the threads share a task part by part).
+            std::uint64_t parts = 0;
+            for (const std::size_t id : order_) {
+                const auto b = begun_.find(id);
+                parts += b == begun_.end() ? plan_.parts(id) : b->second.parts - b->second.parts_done();
+                if (parts >= choice.threads) break;
+            }
+            if (parts < choice.threads) {
+                choice.threads = parts == 0 ? 1 : static_cast<unsigned>(parts);
+                choice.limited_by = thread_limit::tasks;
+            }
         }
-        if (threads > order_.size()) {
-            threads = order_.empty() ? 1 : static_cast<unsigned>(order_.size());
-            limited_by = thread_limit::tasks;
-        }
+        const unsigned threads = choice.threads;
         running_.assign(threads, running_task{});
         threads_ = threads;
-        limited_by_ = limited_by;
+        limited_by_ = choice.limited_by;
+        // A stop wakes the workers that wait in the source.
+        const auto relay_stop = [this]() noexcept { halt_.request_stop(); };
+        std::optional<std::stop_callback<decltype(relay_stop)>> relay;
+        if (source_) {
+            halt_ = std::stop_source();
+            relay.emplace(options_.stop, relay_stop);
+        }
         if (options_.on_progress) options_.on_progress(snapshot(0));
         {
             std::vector<std::jthread> workers;
@@ -70,6 +124,7 @@ public:
                 for (unsigned i = 0; i < threads; ++i) workers.emplace_back([this, i] { work(i); });
             } catch (...) {
                 failed_.store(true);  // let the started workers stop before they are joined
+                halt_.request_stop();
                 throw;
             }
         }
@@ -78,27 +133,51 @@ public:
         parallel_result r{};
         r.n = plan_.n();
         r.mode = plan_.mode();
-        r.cancelled = done_ != order_.size();
+        // A source returns none on a stop as it does at the end: a stop cancels.
+        r.cancelled = done_ != tasks_total_ || (source_ && options_.stop.stop_requested());
         r.sum = sum_;
         // The distinct count needs every task: a slice or a cancelled run
-        // gives its tasks' own sum (0 for the join's tasks).
-        if (!r.cancelled && order_.size() == plan_.size()) r.sum.distinct = plan_.distinct_of(sum_);
+        // gives its tasks' own sum (0 for the join's tasks), as do a
+        // source's tasks, which need not be the plan's, nor each once.
+        if (!r.cancelled && !source_ && order_.size() == plan_.size())
+            r.sum.distinct = plan_.distinct_of(sum_);
         r.seconds = elapsed();
         r.threads = threads;
-        r.limited_by = limited_by;
-        r.memory_budget = budget;
+        r.limited_by = choice.limited_by;
+        r.memory_budget = choice.memory_budget;
         r.tasks_done = done_;
-        r.tasks_total = order_.size();
+        r.tasks_total = tasks_total_;
+        source_dry_ = !r.cancelled;
         if (options_.on_progress) options_.on_progress(snapshot(r.seconds));
         return r;
     }
 
 private:
-    // The task a worker is counting; `started` < 0 while it has none.
+    // The piece a worker is counting; `started` < 0 while it has none.
     struct running_task {
-        std::size_t id = 0;
+        double estimate = 0;  // the piece's share of its task's estimate
         double started = -1;
-        double parts_done = 0;  // the share of its parts done (tasks with parts: n >= 23)
+        double parts_done = 0;  // the share of its parts done (a whole task of several parts)
+    };
+
+    // Work for one worker: parts `range` of task `id`, or the whole task.
+    struct piece {
+        std::size_t id = 0;
+        part_range range{};
+        bool whole = false;
+        double estimate = 0;  // its share of the task's estimate
+    };
+
+    // A task whose parts are being handed out or counted. The threads share
+    // it part by part, so that no task of hours runs on one thread and a
+    // record keeps the parts done.
+    struct open_task {
+        std::size_t id = 0;
+        std::uint64_t parts = 0;
+        std::vector<part_range> todo;  // not handed out yet, in order
+        std::uint64_t left = 0;        // not counted yet (todo and running)
+        solution_counts counts{};      // of the parts counted, a run before's included
+        double part_estimate = 0;      // the task's estimate over its parts
     };
 
     double elapsed() const
@@ -123,7 +202,7 @@ private:
         const double seconds_per_unit = timed ? task_seconds_ / work_done_ : 0;
         for (const running_task& t : running_) {
             if (t.started < 0) continue;
-            const double estimate = static_cast<double>(plan_.estimate(t.id));
+            const double estimate = t.estimate;
             double share = t.parts_done * estimate;
             if (timed)
                 share = std::max(share, std::min(0.9 * estimate, (now - t.started) / seconds_per_unit));
@@ -132,13 +211,18 @@ private:
         return work;
     }
 
-    // Called with mutex_ held (or before the workers start, or after they end).
+    // Called with mutex_ held (or before the workers start, or after they
+    // end). With a source, the tasks so far and no fraction (the work still
+    // to come is unknown) until it has run dry.
     progress snapshot(double seconds)
     {
         progress p{};
         p.tasks_done = done_;
-        p.tasks_total = order_.size();
-        if (done_ == order_.size())
+        p.tasks_total = tasks_total_;
+        p.tasks_begun = open_.size() + begun_waiting_;
+        if (source_)
+            p.fraction = source_dry_ ? 1.0 : 0.0;
+        else if (done_ == tasks_total_)
             p.fraction = 1.0;
         else if (work_total_ > 0)
             p.fraction = std::min(work_done_by(seconds) / work_total_, 0.999);
@@ -160,9 +244,13 @@ private:
         const double every = options_.progress_every;
         if (now - last_report_seen_.load(std::memory_order_relaxed) < every) return;
         const std::unique_lock lock(mutex_, std::try_to_lock);
-        if (!lock.owns_lock() || now - last_report_ < every || done_ == order_.size()) return;
+        if (!lock.owns_lock() || now - last_report_ < every || all_done()) return;
         report(now);
     }
+
+    // Every task is done and the final report is run()'s (never known with a
+    // source). Called with mutex_ held.
+    bool all_done() const noexcept { return !source_ && done_ == tasks_total_; }
 
     // Called with mutex_ held.
     void report(double now)
@@ -170,6 +258,111 @@ private:
         last_report_ = now;
         last_report_seen_.store(now, std::memory_order_relaxed);
         options_.on_progress(snapshot(now));
+    }
+
+    // The next task for worker `slot`, from the list or the source; none
+    // once there is no more. std::out_of_range for an id not in the plan.
+    std::optional<std::size_t> next_task(unsigned slot)
+    {
+        if (!source_) {
+            const std::size_t k = next_.fetch_add(1, std::memory_order_relaxed);
+            if (k >= order_.size()) return std::nullopt;
+            return order_[k];
+        }
+        const std::optional<std::size_t> id = (*source_)(slot, halt_.get_token());
+        if (id && *id >= plan_.size())
+            throw std::out_of_range("nqueens: parallel_count's task source handed out task " +
+                                    std::to_string(*id) + ", but the plan has " +
+                                    std::to_string(plan_.size()) + " tasks");
+        return id;
+    }
+
+    // Called with mutex_ held: the next part of the first open task that
+    // has parts left to hand out.
+    std::optional<piece> take_open_part()
+    {
+        for (open_task& t : open_) {
+            if (t.todo.empty()) continue;
+            part_range& first = t.todo.front();
+            const piece p{t.id, {first.begin, first.begin + 1}, false, t.part_estimate};
+            if (++first.begin == first.end) t.todo.erase(t.todo.begin());
+            return p;
+        }
+        return std::nullopt;
+    }
+
+    // Called with mutex_ held: opens task id of `parts` parts (less those a
+    // run before counted) and hands out its first piece: the whole task
+    // where it has one part, else its first part left.
+    piece open(std::size_t id, std::uint64_t parts)
+    {
+        open_task t;
+        t.id = id;
+        t.parts = parts;
+        const double estimate = static_cast<double>(plan_.estimate(id));
+        t.part_estimate = estimate / static_cast<double>(parts);
+        std::uint64_t next = 0;
+        if (const auto b = begun_.find(id); b != begun_.end()) {
+            t.counts = b->second.counts;
+            for (const part_range& r : b->second.done) {
+                if (next < r.begin) t.todo.push_back({next, r.begin});
+                next = r.end;
+            }
+            begun_.erase(b);
+            --begun_waiting_;
+        }
+        if (next < parts) t.todo.push_back({next, parts});
+        for (const part_range& r : t.todo) t.left += r.end - r.begin;
+        const bool whole = parts == 1 && t.left == 1;
+        if (whole) t.todo.clear();
+        open_.push_back(std::move(t));
+        if (whole) return piece{id, {0, 1}, true, estimate};
+        return *take_open_part();
+    }
+
+    // The next piece for worker `slot`: a part of an open task, else a new
+    // task; none once there is no more.
+    std::optional<piece> next_piece(unsigned slot)
+    {
+        {
+            const std::lock_guard lock(mutex_);
+            if (std::optional<piece> p = take_open_part()) return p;
+        }
+        const std::optional<std::size_t> id = next_task(slot);
+        if (!id) return std::nullopt;
+        const std::uint64_t parts = plan_.parts(*id);
+        const std::lock_guard lock(mutex_);
+        if (source_) {
+            ++tasks_total_;
+            work_total_ += static_cast<double>(plan_.estimate(*id));
+        }
+        return open(*id, parts);
+    }
+
+    // Called with mutex_ held: piece p counted r. The piece that counts a
+    // task's last part finishes the task (on_task_done with its whole
+    // count); the others go to on_parts_done.
+    void piece_done(const piece& p, const solution_counts& r)
+    {
+        const auto t =
+            std::find_if(open_.begin(), open_.end(), [&](const open_task& o) { return o.id == p.id; });
+        t->counts.total = checked_add(t->counts.total, r.total);
+        t->counts.distinct = checked_add(t->counts.distinct, r.distinct);
+        t->counts.nodes += r.nodes;
+        const std::uint64_t parts = p.range.end - p.range.begin;
+        t->left -= parts;
+        work_done_ += p.estimate * static_cast<double>(p.whole ? 1 : parts);
+        if (t->left != 0) {
+            if (options_.on_parts_done) options_.on_parts_done(p.id, t->parts, p.range, r);
+            return;
+        }
+        const solution_counts whole = t->counts;
+        open_.erase(t);
+        sum_.total = checked_add(sum_.total, whole.total);
+        sum_.distinct = checked_add(sum_.distinct, whole.distinct);
+        sum_.nodes += whole.nodes;
+        ++done_;
+        if (options_.on_task_done) options_.on_task_done(p.id, whole);
     }
 
     void work(unsigned slot)
@@ -183,36 +376,36 @@ private:
             const std::lock_guard lock(mutex_);
             running_[slot].parts_done = static_cast<double>(done) / static_cast<double>(parts);
         };
+        const auto no_part = [](std::uint64_t, std::uint64_t) {};
         work_plan::workspace ws;
         while (!stopping()) {
-            const std::size_t k = next_.fetch_add(1, std::memory_order_relaxed);
-            if (k >= order_.size()) break;
-            const std::size_t id = order_[k];
             try {
+                const std::optional<piece> next = next_piece(slot);
+                if (!next) break;
+                const piece p = *next;
                 {
                     const std::lock_guard lock(mutex_);
-                    running_[slot] = running_task{id, elapsed()};
+                    running_[slot] = running_task{p.estimate, elapsed()};
                 }
-                const std::optional<solution_counts> done = plan_.run_task(id, poll, ws, on_part);
+                const std::optional<solution_counts> done =
+                    p.whole ? plan_.run_task(p.id, poll, ws, on_part)
+                            : plan_.run_part_range(p.id, p.range.begin, p.range.end, poll, ws, no_part);
                 const std::lock_guard lock(mutex_);
                 const double now = elapsed();
                 const double started = running_[slot].started;
                 running_[slot] = running_task{};
                 if (!done) break;
-                const solution_counts r = *done;
-                sum_.total = checked_add(sum_.total, r.total);
-                sum_.distinct = checked_add(sum_.distinct, r.distinct);
-                sum_.nodes += r.nodes;
-                ++done_;
-                work_done_ += static_cast<double>(plan_.estimate(id));
                 task_seconds_ += now - started;
-                if (options_.on_task_done) options_.on_task_done(id, r);
-                if (options_.on_progress && done_ != order_.size() && now - last_report_ >= 0.1) report(now);
+                piece_done(p, *done);
+                if (options_.on_progress && !all_done() && now - last_report_ >= 0.1) report(now);
             } catch (...) {
-                const std::lock_guard lock(mutex_);
-                running_[slot] = running_task{};
-                if (!error_) error_ = std::current_exception();
-                failed_.store(true, std::memory_order_relaxed);
+                {
+                    const std::lock_guard lock(mutex_);
+                    running_[slot] = running_task{};
+                    if (!error_) error_ = std::current_exception();
+                    failed_.store(true, std::memory_order_relaxed);
+                }
+                halt_.request_stop();  // outside the lock: it runs the source's stop callbacks
                 break;
             }
         }
@@ -221,14 +414,21 @@ private:
     const work_plan& plan_;
     const parallel_options& options_;
     const std::chrono::steady_clock::time_point start_;
+    const task_source* const source_ = nullptr;  // none: the tasks are order_
     std::vector<std::size_t> order_;
-    double work_total_ = 0;
+    std::stop_source halt_{std::nostopstate};  // with a source: requested on a stop or a failure
 
     std::atomic<std::size_t> next_{0};
     std::atomic<bool> failed_{false};
-    std::atomic<double> last_report_seen_{0};  // last_report_, read by the polls without the lock
-    std::mutex mutex_;                         // guards everything below and serializes the callbacks
-    std::vector<running_task> running_;        // one per worker
+    std::atomic<double> last_report_seen_{0};    // last_report_, read by the polls without the lock
+    std::mutex mutex_;                           // guards everything below and serializes the callbacks
+    std::vector<running_task> running_;          // one per worker
+    std::list<open_task> open_;                  // tasks being handed out or counted, oldest first
+    std::map<std::size_t, partial_task> begun_;  // tasks a run before began, not opened yet
+    std::size_t begun_waiting_ = 0;              // begun_.size(), read by the progress
+    std::size_t tasks_total_ = 0;                // order_.size(), or the tasks a source handed out so far
+    double work_total_ = 0;
+    bool source_dry_ = false;  // the source returned none to every worker, without a stop
     solution_counts sum_{};
     std::size_t done_ = 0;
     double work_done_ = 0;

@@ -58,8 +58,7 @@ void build_top_half(int n, const d::join_task& t, d::join_workspace& ws)
 
 }  // namespace
 
-TEST_CASE("top lists hold the placements and keys of a brute-force search, lead columns included",
-          "[join_lists]")
+TEST_CASE("top lists hold the placements and keys of a brute-force search, lead columns included", "[join]")
 {
     for (const int n : {6, 7, 8, 9, 10, 15}) {
         const d::join_layout layout = d::make_join_layout(n);
@@ -83,7 +82,7 @@ TEST_CASE("top lists hold the placements and keys of a brute-force search, lead 
     }
 }
 
-TEST_CASE("every split of the top's rows into two blocks gives the same lists and counts", "[join_lists]")
+TEST_CASE("every split of the top's rows into two blocks gives the same lists and counts", "[join]")
 {
     // The default split (2t/5 upper rows) against all others, the blocks
     // of 0 and of all t rows included.
@@ -114,8 +113,7 @@ TEST_CASE("every split of the top's rows into two blocks gives the same lists an
     }
 }
 
-TEST_CASE("a task joined group by group counts the queens that building its two whole lists places",
-          "[join_lists]")
+TEST_CASE("a task joined group by group counts the queens that building its two whole lists places", "[join]")
 {
     for (const int n : {8, 11, 14, 15}) {
         INFO("n = " << n);
@@ -143,7 +141,7 @@ TEST_CASE("a task joined group by group counts the queens that building its two 
     }
 }
 
-TEST_CASE("a quarter table holds each block once, bucketed by its columns", "[join_lists]")
+TEST_CASE("a quarter table holds each block once, bucketed by its columns", "[join]")
 {
     // n = 12: rows 0..4 of the top under band (0, 5); blocks of rows 1..3.
     const d::join_layout layout = d::make_join_layout(12);
@@ -178,7 +176,7 @@ TEST_CASE("a quarter table holds each block once, bucketed by its columns", "[jo
     CHECK(brute == table.parts.size());
 }
 
-TEST_CASE("two blocks meet exactly when two of their queens share a diagonal", "[join_lists]")
+TEST_CASE("two blocks meet exactly when two of their queens share a diagonal", "[join]")
 {
     for (const int n : {6, 13, 18, 23}) {
         const int rows = d::make_join_layout(n).top;
@@ -201,7 +199,7 @@ TEST_CASE("two blocks meet exactly when two of their queens share a diagonal", "
 }
 
 TEST_CASE("the row search builds the lists the quarter tables build, grouped through a copy or in place",
-          "[join_lists]")
+          "[join]")
 {
     // Lists longer than about 2^21 placements (n >= 20) are grouped in place;
     // copied_keys = 0 takes that path for every list.
@@ -237,7 +235,7 @@ TEST_CASE("the row search builds the lists the quarter tables build, grouped thr
 
 TEST_CASE(
     "where a part's meet mask and key take two words (n = 19), quarter tables build the row search's lists",
-    "[join_lists]")
+    "[join]")
 {
     // From n = 19, 2n - 2 meet bits and the key no longer share one word:
     // the vector loops (AVX-512, AVX2) then read them apart. Every 97th
@@ -266,7 +264,7 @@ TEST_CASE(
     CHECK(differ == 0);
 }
 
-TEST_CASE("the direct count and the sliced count agree on every pair of groups", "[join_lists]")
+TEST_CASE("the direct count and the sliced count agree on every pair of groups", "[join]")
 {
     for (const int n : {8, 11, 14, 16}) {
         INFO("n = " << n);

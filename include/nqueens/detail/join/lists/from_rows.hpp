@@ -5,7 +5,7 @@
 
 #include <nqueens/detail/join/column_index.hpp>
 #include <nqueens/detail/join/layout.hpp>
-#include <nqueens/detail/join/lists/from_quarters.hpp>
+#include <nqueens/detail/join/top_list.hpp>
 #include <nqueens/detail/join/top_rules.hpp>
 
 #include <array>

@@ -11,6 +11,8 @@
 #include <nqueens/detail/join/pairs/count_pairs.hpp>
 #include <nqueens/detail/join/pairs/cpu_tier.hpp>
 #include <nqueens/detail/join/pairs/slice_table.hpp>
+#include <nqueens/detail/join/top_list.hpp>
+#include <nqueens/detail/search/kernel.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -193,4 +195,43 @@ TEST_CASE(
     }
     NQUEENS_CHECK_NO_FAILURES(wrong);
     CHECK(wrong.checked >= 3 * 21 * 3 * 8 * 2);
+}
+
+TEST_CASE("n = 24..32: the pair count at n's key width equals a check of every pair", "[join]")
+{
+    // Whole tasks of these n take minutes to years, so their key widths (up
+    // to 54 bits) meet the kernel here, on keys drawn at random: each family
+    // takes 1 to t of its 2t - 1 diagonals, so that some pairs fit and most
+    // do not. The direct count and the sliced count (with every slice width
+    // its cost model picks) both run.
+    std::mt19937_64 random(2024);
+    for (int n = 24; n <= d::join_max_n; ++n) {
+        INFO("n = " << n);
+        const d::join_layout layout = d::make_join_layout(n);
+        CHECK(layout.key_bits() <= 64);
+        const auto draw_key = [&] { return nqueens::test::random_key(layout, random); };
+        nqueens::test::failures wrong;
+        std::uint64_t fits = 0;
+        for (const std::uint32_t size : {40u, 700u, 3000u}) {
+            d::top_list tops, bottoms;
+            for (std::uint32_t i = 0; i < size; ++i) tops.keys.push_back(draw_key());
+            for (std::uint32_t i = 0; i < 2000; ++i) bottoms.keys.push_back(draw_key());
+            tops.start = {0, size};
+            bottoms.start = {0, 2000};
+            std::uint64_t checked = 0;
+            for (const d::diagonal_key x : tops.keys)
+                for (const d::diagonal_key y : bottoms.keys)
+                    checked += (x & d::turned_key(y, layout.width)) == 0 ? 1 : 0;
+            for (const std::size_t direct_width : {std::size_t{0}, std::size_t{1} << 20}) {
+                d::pair_scratch pairs;
+                pairs.direct_width = direct_width;
+                const std::uint64_t got = d::join_groups(layout, tops, 0, bottoms, 0, pairs);
+                wrong.check(got == checked, size, " tops, direct width ", direct_width, ": ", got,
+                            " fits against ", checked);
+            }
+            fits += checked;
+        }
+        NQUEENS_CHECK_NO_FAILURES(wrong);
+        CHECK(fits > 0);
+    }
 }
