@@ -64,7 +64,8 @@ void take_board_size(std::optional<int>& n, std::string_view arg, std::string_vi
 // Every option of both programs that takes a value: the one list that
 // option_value() and takes_value() read.
 inline constexpr std::string_view value_options[] = {
-    "--threads", "--memory", "--checkpoint", "--checkpoint-interval", "--out", "--shard", "--recheck",
+    "--threads", "--memory", "--checkpoint", "--checkpoint-interval",
+    "--out",     "--result", "--shard",      "--recheck",
     "--lease",   "--limit",  "--format"};
 
 // The value after an option such as "--threads 4" (or "--threads=4").

@@ -34,6 +34,9 @@ void record_options::check() const
         throw usage_error("--shard " + to_string(slice) + " needs --out FILE for its result");
     if (!out.empty() && out == checkpoint)
         throw usage_error("--out and --checkpoint must be different files");
+    if (!result.empty() && (result == checkpoint || result == out))
+        throw usage_error("--result and " + std::string(result == out ? "--out" : "--checkpoint") +
+                          " must be different files");
     if (interval_given && checkpoint.empty())
         throw usage_error("--checkpoint-interval needs --checkpoint FILE");
     if (recheck != 0 && checkpoint.empty())
@@ -119,6 +122,8 @@ count_args parse_count_args(args a, std::string_view usage, bool with_lease)
             p.checkpoint = file_name(i, "--checkpoint");
         else if (is_named(arg, "--out"))
             p.out = file_name(i, "--out");
+        else if (is_named(arg, "--result"))
+            p.result = file_name(i, "--result");
         else if (is_named(arg, "--shard"))
             p.slice = parse_shard(option_value(a, i, "--shard"));
         else if (is_named(arg, "--recheck"))

@@ -28,6 +28,7 @@ struct record_options {
     std::string checkpoint;  // --checkpoint FILE
     shard slice{};           // --shard I/K
     std::string out;         // --out FILE
+    std::string result;      // --result FILE: the printed result, also saved whole in FILE
     double interval = 2.0;   // --checkpoint-interval SECONDS (0: after every task)
     bool interval_given = false;
     std::size_t recheck = 0;    // --recheck K|all: tasks of the checkpoint recounted first (0: none)
@@ -35,7 +36,7 @@ struct record_options {
 
     // Throws usage_error for combinations that make no sense (--shard
     // without --out, --checkpoint-interval or --recheck without
-    // --checkpoint).
+    // --checkpoint, --result naming another record file).
     void check() const;
     bool any() const noexcept { return !checkpoint.empty() || !out.empty() || slice != shard{}; }
 };

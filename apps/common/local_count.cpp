@@ -102,7 +102,7 @@ int count_on_this_machine(const count_args& c, stop_on_signals* signals, std::op
     shown.ranks = ranks;
     shown.limited_by = r.limited_by;
     shown.memory_budget = r.memory_budget;
-    print_result(shown, c.json);
+    print_result(shown, c.json, c.records.result);
     return 0;
 }
 

@@ -3,12 +3,14 @@
 #include "common/result_printer.hpp"
 
 #include "common/arguments.hpp"
+#include "common/run_record_file.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 #include <stdio_ext.h>
 
@@ -116,9 +118,17 @@ std::string result_json(const result_view& r)
     return j.dump();
 }
 
-void print_result(const result_view& r, bool json)
+void print_result(const result_view& r, bool json, const std::string& result_file)
 {
     const std::string text = (json ? result_json(r) : result_line(r)) + "\n";
+    std::string not_saved;
+    if (!result_file.empty()) {
+        try {
+            save_text_file(result_file, text);
+        } catch (const std::exception& e) {
+            not_saved = std::string(e.what()) + "; the count, not saved: " + result_line(r);
+        }
+    }
     // fputs may leave the error to the flush (a full disk shows there).
     if (std::fputs(text.c_str(), stdout) < 0 || std::fflush(stdout) != 0) {
         const int error = errno != 0 ? errno : EIO;
@@ -126,6 +136,7 @@ void print_result(const result_view& r, bool json)
         std::clearerr(stdout);
         throw output_error(error, result_line(r));
     }
+    if (!not_saved.empty()) throw std::runtime_error(not_saved);
 }
 
 }  // namespace nqueens::app

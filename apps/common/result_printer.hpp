@@ -50,8 +50,12 @@ std::string result_json(const result_view& r);
 
 // Writes the result and flushes stdout; output_error (carrying
 // result_line, so that main can still give the count on stderr) if it
-// does not get through.
-void print_result(const result_view& r, bool json);
+// does not get through. With a `result_file` (--result FILE), the same
+// text is first saved whole in it (save_text_file), so that the count
+// outlives a stdout that a launcher (mpirun) loses without a word;
+// std::runtime_error naming the file and giving the count if it cannot be,
+// after the text went to stdout.
+void print_result(const result_view& r, bool json, const std::string& result_file = {});
 
 }  // namespace nqueens::app
 

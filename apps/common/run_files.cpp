@@ -265,8 +265,14 @@ run_files::run_files(const record_options& p)
     if (!p.checkpoint.empty() && !p.out.empty() && same_file(p.checkpoint, p.out))
         throw usage_error("--out '" + p.out + "' and --checkpoint '" + p.checkpoint +
                           "' are the same file; they must be different files");
+    for (const std::string* other : {&p.checkpoint, &p.out})
+        if (!p.result.empty() && !other->empty() && same_file(p.result, *other))
+            throw usage_error("--result '" + p.result + "' and " +
+                              (other == &p.out ? "--out" : "--checkpoint") + " '" + *other +
+                              "' are the same file; they must be different files");
     own(checkpoint_, p.checkpoint, "--checkpoint");
     own(out_, p.out, "--out");
+    own(result_, p.result, "--result");
 }
 
 }  // namespace nqueens::app

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// The files a run owns from start to exit (--checkpoint, --out): their locks, their checks, their leftovers.
+// The files a run owns from start to exit (--checkpoint, --out, --result): locks, checks, leftovers.
 #ifndef NQUEENS_APPS_COMMON_RUN_FILES_HPP
 #define NQUEENS_APPS_COMMON_RUN_FILES_HPP
 
@@ -24,7 +24,7 @@ private:
     int fd_ = -1;
 };
 
-// The files a run writes (--checkpoint, --out), owned from start to exit:
+// The files a run writes (--checkpoint, --out, --result), owned from start to exit:
 // each must be a regular file or not exist yet (a symbolic link, a directory
 // or another special file is refused), is locked (file_lock: a second run on
 // the same file refuses with one line), loses the temporary files a killed
@@ -37,6 +37,7 @@ public:
 private:
     std::optional<file_lock> checkpoint_;
     std::optional<file_lock> out_;
+    std::optional<file_lock> result_;
 };
 
 }  // namespace nqueens::app

@@ -93,7 +93,11 @@ bool is_temp_of(std::string_view name, std::string_view base)
 
 void save_record_file(const std::string& path, const run_record& r)
 {
-    const std::string text = record_to_json(r);
+    save_text_file(path, record_to_json(r));
+}
+
+void save_text_file(const std::string& path, const std::string& text)
+{
     std::string temp;
     const int fd = create_temp(path, temp);
     if (fd < 0) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));

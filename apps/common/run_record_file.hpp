@@ -25,6 +25,9 @@ std::string program_name();
 // std::runtime_error naming the file when it cannot.
 void save_record_file(const std::string& path, const run_record& r);
 
+// save_record_file for any text: --result's file.
+void save_text_file(const std::string& path, const std::string& text);
+
 // "n = 16, shard 0/2: 7064 solutions, 883 distinct (112 of 112 tasks)".
 std::string record_summary(const run_record& r, bool with_distinct);
 

@@ -285,7 +285,7 @@ private:
         shown.limited_by = limited_by_;
         shown.memory_budget = memory_budget_;
         try {
-            print_result(shown, s_.json);
+            print_result(shown, s_.json, s_.records.result);
         } catch (const output_error& e) {
             const int status = report_output_error(e, "nqueens-mpi");
             if (lost > 0) abort(status);  // as below

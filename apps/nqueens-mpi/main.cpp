@@ -59,6 +59,8 @@ options:
                        random) before resuming, and refuse it if one differs
   --shard I/K --out FILE
                        count slice I of K and write it for nqueens merge
+  --result FILE        also save the result (the line or JSON printed) in
+                       FILE, whole: mpirun can lose stdout and still exit 0
   --trust-record       read a checkpoint owned by another user
   --lease S            a counting rank silent for S seconds (frozen, or its
                        node hung) is written off and its tasks go to the

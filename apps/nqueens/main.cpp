@@ -29,12 +29,13 @@ commands:
                        progress goes to stderr (default: on when stderr is a
                        terminal)
   count N ... [--checkpoint FILE [--checkpoint-interval S] [--recheck K|all]]
-              [--shard I/K] [--out FILE] [--trust-record]
+              [--shard I/K] [--out FILE] [--result FILE] [--trust-record]
                        --checkpoint saves the finished work every S seconds
                        (default 2) and on SIGINT/SIGTERM/SIGHUP; the same
                        command again resumes it; --shard counts slice I
                        of K; --out writes the result file that merge adds up;
                        --recheck K|all recounts K finished tasks first;
+                       --result also saves the printed result in FILE;
                        --trust-record reads a checkpoint of another user
   table [--json]       print the counts for n = 1..12 baked in at compile time
   solve N [--limit K] [--unique] [--format board|cols|json]

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSL-1.0
 # Bash completion for nqueens and nqueens-mpi: commands, options, the words
-# of --format, and file names after --checkpoint, --out and for merge.
+# of --format, and file names after --checkpoint, --out, --result and for merge.
 # Installed as share/bash-completion/completions/nqueens (and nqueens-mpi);
 # it also works sourced alone, without the bash-completion package.
 
@@ -28,7 +28,7 @@ _nqueens()
     COMPREPLY=()
 
     case $prev in
-        --checkpoint | --out)
+        --checkpoint | --out | --result)
             _nqueens_files
             return
             ;;
@@ -60,7 +60,7 @@ _nqueens()
     case $command in
         "") options="--help --version" ;;
         count) options="--threads --memory --unique --json --progress --no-progress --checkpoint
-                        --checkpoint-interval --recheck --shard --out --trust-record --help"
+                        --checkpoint-interval --recheck --shard --out --result --trust-record --help"
                [[ ${COMP_WORDS[0]##*/} == nqueens-mpi ]] && options+=" --lease" ;;
         table) options="--json --help" ;;
         solve) options="--limit --unique --format --help" ;;

@@ -450,6 +450,13 @@ fi
 run 1 count 10 --progress --no-progress >"$dir/out" 2>"$dir/err"
 grep -q "^nqueens-mpi: error: --progress and --no-progress contradict each other" "$dir/err" ||
     fail "nqueens-mpi --progress --no-progress: $(cat "$dir/err")"
+# mpirun writes rank 0's stdout and exits 0 even when that fails: with
+# --result FILE the count is kept whole in FILE.
+if [ -w /dev/full ]; then
+    run 2 count 12 --result "$dir/m12.txt" >/dev/full 2>"$dir/err"
+    grep -q "^n = 12: 14200 solutions (" "$dir/m12.txt" ||
+        fail "nqueens-mpi --result under a lost stdout holds '$(cat "$dir/m12.txt" 2>&1)': $(cat "$dir/err")"
+fi
 out=$(run 2 count 5 --checkpoint "$dir/c5.json") || fail "nqueens-mpi count 5 --checkpoint failed"
 case $out in *distinct*) fail "nqueens-mpi count 5 printed a distinct count unasked: $out" ;; esac
 

@@ -223,7 +223,23 @@ if [ -w /dev/full ]; then
     expect_kept "n = 12: 14200 solutions (2 shards, 30 tasks, " merge "$dir/s0.json" "$dir/s1.json"
     expect_kept "n = 13: 73712 solutions (" count 13 --checkpoint "$dir/full.json"
     grep -q '"complete":true' "$dir/full.json" || fail "a count whose output failed did not keep its checkpoint"
+    # --result FILE keeps what stdout lost, whole, with no temporary file left.
+    expect_kept "n = 12: 14200 solutions (" count 12 --json --result "$dir/r12.json"
+    grep -q '^{"n":12,"total":14200,' "$dir/r12.json" && [ "$(wc -l <"$dir/r12.json")" -eq 1 ] ||
+        fail "--result after a full stdout holds: $(cat "$dir/r12.json")"
+    [ "$(temps "$dir/r12.json")" -eq 0 ] || fail "--result left its temporary file"
 fi
+# --result FILE: the same text as stdout; refused in one line for a
+# directory, a symbolic link, a missing value or a record file of the run.
+out=$("$bin" count 11 --result "$dir/r11.txt") || fail "count 11 --result failed"
+[ "$out" = "$(cat "$dir/r11.txt")" ] || fail "--result holds '$(cat "$dir/r11.txt")', stdout '$out'"
+case $out in "n = 11: 2680 solutions ("*) ;; *) fail "count 11 --result printed: $out" ;; esac
+expect_error_with "--result '$dir' is a directory" count 8 --result "$dir"
+ln -s "$dir/r11.txt" "$dir/r11.link"
+expect_error_with "is a symbolic link" count 8 --result "$dir/r11.link"
+expect_error_with "--result needs a value" count 8 --result
+expect_error_with "--result and --checkpoint must be different files" count 8 --result "$dir/rc.json" --checkpoint "$dir/rc.json"
+expect_error_with "are the same file" count 8 --result "$dir/rc.json" --checkpoint "$dir/./rc.json"
 
 # A name too long for its lock's temporary file (FILE.lock.tmp.<12>) is
 # refused naming FILE and the longest that fits; the longest is counted.
