@@ -26,6 +26,8 @@ struct fault_hooks {
                                                  // of `count` is held until a stop, then dropped
     std::optional<std::size_t> hold_part;        // NQUEENS_TEST_HOLD_PART: the same for the K-th part counted
                                                  // of a task left unfinished
+    std::optional<unsigned> start_delay_ms;      // NQUEENS_TEST_START_DELAY_MS: nqueens's main waits that
+                                                 // long first (a signal then comes "at start")
     std::optional<plan_cut> cut;                 // NQUEENS_TEST_CUT=B,TB,K,K1,S: the join cut a new run takes
                                                  // (as another version's default would be)
 };

@@ -10,21 +10,38 @@
 
 namespace nqueens::app {
 
-stop_on_signals::stop_on_signals()
+namespace {
+
+// SIGINT, SIGTERM and SIGHUP, less those ignored when the program started.
+// SIGHUP: a closed terminal or a lost SSH session, saved like SIGTERM. A
+// signal ignored at start stays ignored: SIGHUP under nohup, SIGINT in a
+// background command of a script (send SIGTERM).
+sigset_t stop_signals()
 {
-    // A write past `ulimit -f` fails with EFBIG, into the error path that
-    // keeps the count, rather than ending the process.
-    std::signal(SIGXFSZ, SIG_IGN);
     sigset_t set;
     sigemptyset(&set);
-    // SIGHUP: a closed terminal or a lost SSH session, saved like SIGTERM. A
-    // signal ignored when the program started stays ignored: SIGHUP under
-    // nohup, SIGINT in a background command of a script (send SIGTERM).
     for (const int s : {SIGINT, SIGTERM, SIGHUP}) {
         struct sigaction before {};
         if (::sigaction(s, nullptr, &before) == 0 && before.sa_handler == SIG_IGN) continue;
         sigaddset(&set, s);
     }
+    return set;
+}
+
+}  // namespace
+
+void hold_stop_signals()
+{
+    const sigset_t set = stop_signals();
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);
+}
+
+stop_on_signals::stop_on_signals()
+{
+    // A write past `ulimit -f` fails with EFBIG, into the error path that
+    // keeps the count, rather than ending the process.
+    std::signal(SIGXFSZ, SIG_IGN);
+    const sigset_t set = stop_signals();
     pthread_sigmask(SIG_BLOCK, &set, &old_);
     watcher_ = std::jthread([this, set](std::stop_token stop) {
         // Polling with a timeout lets the destructor end the thread without

@@ -41,6 +41,13 @@ private:
     std::jthread watcher_;
 };
 
+// Blocks SIGINT, SIGTERM and SIGHUP (those not ignored) in the calling
+// thread, so that one arriving before stop_on_signals exists waits for it,
+// which then stops the run with its line, rather than ending the process
+// with none. Call it first in main, for a command that constructs
+// stop_on_signals later (count).
+void hold_stop_signals();
+
 // Makes the printed result the command's only outcome: from this call until
 // the process exits, SIGINT, SIGTERM and SIGHUP are ignored (a pending one is
 // dropped). Call it once the count is complete and before the result is

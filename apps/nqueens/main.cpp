@@ -2,6 +2,7 @@
 // The nqueens command line: parses the subcommand and hands over to it.
 #include "common/arguments.hpp"
 #include "common/fault_injection.hpp"
+#include "common/signals.hpp"
 #include "common/version.hpp"
 
 #include <cerrno>
@@ -11,6 +12,10 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#ifdef NQUEENS_FAULT_INJECTION
+#include <unistd.h>
+#endif
 
 namespace {
 
@@ -61,8 +66,14 @@ int main(int argc, char** argv)
 {
     using namespace nqueens::app;
     const std::vector<std::string_view> all(argv + 1, argv + argc);
+    // A count's signals wait for its watcher from the first instruction of
+    // main: one in the first milliseconds still stops it with its line.
+    if (!all.empty() && all.front() == "count") hold_stop_signals();
     try {
         load_fault_hooks();
+#ifdef NQUEENS_FAULT_INJECTION
+        if (faults().start_delay_ms) ::usleep(static_cast<useconds_t>(*faults().start_delay_ms) * 1000);
+#endif
         if (all.empty()) throw usage_error("missing command; try 'nqueens --help'");
         const std::string_view command = all.front();
         const args rest(all.data() + 1, all.size() - 1);

@@ -51,9 +51,9 @@ constexpr std::uint64_t count_queens(int n)
 // Requires 1 <= N <= 32 (a static_assert says so otherwise). Compiles with
 // the compilers' default limits: seconds up to N = 13, tens of seconds for
 // N = 14, minutes (and on GCC over a gigabyte) for N = 15; each further N
-// costs about 5 to 7 times more (measured figures: docs/limitations.md).
+// costs about 5 to 7 times more (measured figures: docs/benchmarks.md).
 // Also under Clang 19's -fexperimental-new-constant-interpreter, faster
-// than Clang 14 (docs/limitations.md). Nothing is computed unless the
+// than Clang 14 (docs/benchmarks.md, "Compile time"). Nothing is computed unless the
 // function is used.
 //
 //     static_assert(nqueens::count_queens<8>() == 92);

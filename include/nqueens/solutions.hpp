@@ -94,7 +94,7 @@ inline constexpr int max_baked_n = 13;
 // limits of GCC 12 and Clang 14 (no flags) up to N = 13: about a second up
 // to N = 10, seconds for N = 11, tens of seconds for N = 12 and a minute or
 // more for N = 13, with up to about 2 GB on GCC (measured figures:
-// docs/limitations.md). The table is built by many separate constant evaluations (one
+// docs/benchmarks.md). The table is built by many separate constant evaluations (one
 // per placement of the first rows), so no single one exceeds the compilers'
 // budgets.
 //

@@ -131,4 +131,17 @@ one_line "SIGTERM during --recheck all" "^nqueens: interrupted by SIGTERM while 
 no_leftovers "$cp" "SIGTERM during --recheck all"
 echo "SIGTERM during --recheck all: stopped in $ms ms"
 
+# A signal in the first milliseconds of main (held there by the test hook,
+# before the arguments are read): the count still stops with its line and
+# 143, leaving no lock, rather than dying with no word.
+cp="$dir/early.json"
+NQUEENS_TEST_START_DELAY_MS=400 "$faultbin" count 16 --checkpoint "$cp" >"$dir/out" 2>"$dir/err" &
+pid=$!
+sleep 0.1
+kill -TERM "$pid"
+wait "$pid"; status=$?
+[ "$status" -eq 143 ] || fail "SIGTERM at start: exit $status, want 143 ($(cat "$dir/err"))"
+one_line "SIGTERM at start" "^nqueens: interrupted by SIGTERM"
+no_leftovers "$cp" "SIGTERM at start"
+
 finish signals_cli

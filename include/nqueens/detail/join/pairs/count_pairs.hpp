@@ -298,7 +298,7 @@ constexpr std::uint64_t join_key_runs(const join_layout& layout, const diagonal_
     // 8 words its rows take a multiple of 4, so that each starts on 32 bytes
     // and no word is left to a loop of its own (the words past the keys
     // count no fit). Smaller groups (most at n <= 19) stay as they are:
-    // there the padding costs more than it saves (docs/benchmarks.md).
+    // there the padding costs more than it saves (docs/benchmarks-history.md).
     std::size_t words = (ny + 63) / 64;
     if (tier == cpu_tier::avx2 && words >= 8) words = (words + 3) / 4 * 4;
     const auto bits = static_cast<std::size_t>(layout.key_bits());
@@ -424,7 +424,7 @@ constexpr key_split choose_key_split(const join_layout& layout, const diagonal_k
 
 // The number of pairs (x in xs[0 .. nx), y in ys[0 .. ny) turned upside
 // down) that fit, large groups split first (choose_key_split: the groups
-// of tens of thousands of tops at n = 26 to 28; docs/benchmarks.md).
+// of tens of thousands of tops at n = 26 to 28; docs/benchmarks-history.md).
 constexpr std::uint64_t join_keys(const join_layout& layout, const diagonal_key* xs, std::size_t nx,
                                   const diagonal_key* ys, std::size_t ny, pair_scratch& scratch)
 {
