@@ -229,6 +229,22 @@ if [ -w /dev/full ]; then
         fail "--result after a full stdout holds: $(cat "$dir/r12.json")"
     [ "$(temps "$dir/r12.json")" -eq 0 ] || fail "--result left its temporary file"
 fi
+# A closed pipe under the default SIGPIPE (`count | true`): count and merge
+# still give the result on stderr, with 141, rather than die without a word.
+closed_pipe() {
+    python3 -c 'import os, subprocess, sys
+r, w = os.pipe(); os.close(r)
+p = subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.PIPE)
+sys.stderr.write(p.stderr.decode()); print(p.returncode)' "$bin" "$@" 2>"$dir/err"
+}
+for args in "count 12" "merge $dir/s0.json $dir/s1.json"; do
+    status=$(closed_pipe $args)
+    [ "$status" = 141 ] || fail "'$args' into a closed pipe: status $status, want 141"
+    [ "$(wc -l <"$dir/err")" -eq 1 ] &&
+        grep -q "^nqueens: error: cannot write the output: Broken pipe; the count, not printed: n = 12: 14200 solutions" "$dir/err" ||
+        fail "'$args' into a closed pipe said: $(cat "$dir/err")"
+done
+
 # --result FILE: the same text as stdout; refused in one line for a
 # directory, a symbolic link, a missing value or a record file of the run.
 out=$("$bin" count 11 --result "$dir/r11.txt") || fail "count 11 --result failed"
