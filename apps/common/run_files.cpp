@@ -159,6 +159,10 @@ file_lock::file_lock(const std::string& path, const char* option) : name_(path +
         if (fd < 0)
             throw usage_error(named + "cannot create the lock file '" + name_ + "': " + std::strerror(errno));
         ::flock(fd, LOCK_EX | LOCK_NB);
+        // Readable by its owner only: another user who may read the
+        // directory could otherwise hold a shared flock on a killed run's
+        // leftover lock and so keep its owner from resuming.
+        (void)::fchmod(fd, 0600);
         // Never an empty lock at the name (a full disk): it would block every
         // later run, as a file that is not ours.
         if (const int err = write_lock(fd); err != 0) {
@@ -270,6 +274,16 @@ run_files::run_files(const record_options& p)
             throw usage_error("--result '" + p.result + "' and " +
                               (other == &p.out ? "--out" : "--checkpoint") + " '" + *other +
                               "' are the same file; they must be different files");
+    // Resuming another user's checkpoint (--trust-record) replaces it with a
+    // file of ours, which its owner's next run would refuse: only root can
+    // keep it theirs (save_record_file), so anyone else resumes a copy.
+    struct stat st {};
+    if (p.trust_record && !p.checkpoint.empty() && ::geteuid() != 0 &&
+        ::lstat(p.checkpoint.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_uid != ::geteuid())
+        throw usage_error("--checkpoint '" + p.checkpoint + "' is owned by user " +
+                          std::to_string(st.st_uid) +
+                          "; resuming it would make it yours, and its owner's next run would refuse it: "
+                          "copy it and resume the copy");
     own(checkpoint_, p.checkpoint, "--checkpoint");
     own(out_, p.out, "--out");
     own(result_, p.result, "--result");

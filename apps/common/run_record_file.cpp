@@ -114,6 +114,15 @@ void save_text_file(const std::string& path, const std::string& text)
         ::close(fd);
         fail("write", err);
     }
+    // Another user's file (root resuming it with --trust-record) stays
+    // theirs, so that its owner's next run still reads it as their own.
+    // Others cannot give a file away: run_files refuses them at start.
+    if (S_ISREG(old.st_mode) && (old.st_uid != ::geteuid() || old.st_gid != ::getegid()) &&
+        ::geteuid() == 0 && ::fchown(fd, old.st_uid, old.st_gid) != 0) {
+        const int err = errno;
+        ::close(fd);
+        fail("write", err);
+    }
     std::size_t written = 0;
     while (written < text.size()) {
         const ssize_t w = ::write(fd, text.data() + written, text.size() - written);

@@ -50,6 +50,18 @@ head -n 1 "$cp.lock" | grep -qx "nqueens lock file" || fail "the lock file holds
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 [ -e "$cp.lock" ] || fail "SIGKILL left no lock file (the next check proves nothing)"
+# The leftover is its owner's alone (0600): another user who may read the
+# directory cannot open it to hold a shared lock that would block the resume.
+[ "$(stat -c %a "$cp.lock")" = 600 ] || fail "the lock file's mode is $(stat -c %a "$cp.lock"), want 600"
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+    shared=$(mktemp -d)
+    chmod 755 "$shared"
+    cp "$cp" "$shared/s.json"
+    cp -p "$cp.lock" "$shared/s.json.lock"
+    setpriv --reuid=65534 --regid=65534 --clear-groups flock -s -n "$shared/s.json.lock" true 2>/dev/null &&
+        fail "another user could hold a shared lock on a leftover lock file"
+    rm -rf "$shared"
+fi
 out=$("$bin" count 14 --checkpoint "$cp" 2>"$dir/err") || fail "the run after a killed one failed: $(cat "$dir/err")"
 case $out in "n = 14: 365596 solutions"*) ;; *) fail "the run after a killed one printed: $out" ;; esac
 [ ! -e "$cp.lock" ] || fail "the run that took over a stale lock left it"

@@ -343,6 +343,24 @@ if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
     expect_error_with "belongs to user $(id -u nobody), not to you" count 12 --shard 0/2 --checkpoint "$dir/theirs-cp.json" --out "$dir/o2.json"
     "$bin" count 12 --shard 0/2 --checkpoint "$dir/theirs-cp.json" --out "$dir/o2.json" --trust-record >/dev/null ||
         fail "count --checkpoint --trust-record of another user's checkpoint failed"
+    # Resumed by root, it stays its owner's (whose next run reads it as theirs).
+    [ "$(stat -c %u "$dir/theirs-cp.json")" = "$(id -u nobody)" ] ||
+        fail "root resuming another user's checkpoint made it user $(stat -c %u "$dir/theirs-cp.json")'s"
+    # Anyone else cannot give a file back: refused at start, naming the copy to make.
+    shared=$(mktemp -d)
+    chmod 777 "$shared"
+    cp "$dir/s0.json" "$shared/root-cp.json"
+    if setpriv --reuid=65534 --regid=65534 --clear-groups "$bin" --version >/dev/null 2>&1; then
+        setpriv --reuid=65534 --regid=65534 --clear-groups "$bin" count 12 --shard 0/2 \
+            --checkpoint "$shared/root-cp.json" --out "$shared/o.json" --trust-record >"$dir/out" 2>"$dir/err"
+        status=$?
+        [ "$status" -eq 2 ] && grep -q "is owned by user 0; resuming it would make it yours, and its owner's next run would refuse it: copy it and resume the copy" "$dir/err" ||
+            fail "another user resuming root's checkpoint with --trust-record: status $status, $(cat "$dir/err")"
+        [ "$(stat -c %u "$shared/root-cp.json")" = 0 ] || fail "root's checkpoint changed owner"
+    else
+        echo "skipped: nobody cannot run $bin"
+    fi
+    rm -rf "$shared"
 elif [ -f /etc/passwd ] && [ "$(stat -c %u /etc/passwd)" != "$(id -u)" ]; then
     expect_error_with "'/etc/passwd' belongs to user $(stat -c %u /etc/passwd), not to you" merge /etc/passwd
     echo "skipped: --trust-record accepting another user's record needs root (to give a file away)"
