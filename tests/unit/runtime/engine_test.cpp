@@ -588,11 +588,20 @@ TEST_CASE("one task's parts run on every thread", "[engine][parts]")
     std::set<std::thread::id> threads;
     nqueens::parallel_options o = with_threads(2);
     o.include = [&](std::size_t id) { return id == most; };
+    // The callbacks run under the engine's lock: the first one waits long
+    // enough for the other thread to have started (slow under sanitizers and
+    // load) and to queue for its next part, then each one a little.
+    bool first = true;
     o.on_parts_done = [&](std::size_t, std::uint64_t, nqueens::part_range, const nqueens::solution_counts&) {
         const std::lock_guard lock(m);
         threads.insert(std::this_thread::get_id());
-        // Slow enough that the other thread takes parts meanwhile.
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        std::this_thread::sleep_for(std::chrono::milliseconds(first ? 300 : 5));
+        first = false;
+    };
+    // The piece with the task's last part reports here, not above.
+    o.on_task_done = [&](std::size_t, const nqueens::solution_counts&) {
+        const std::lock_guard lock(m);
+        threads.insert(std::this_thread::get_id());
     };
     const auto r = nqueens::parallel_count(plan, o);
     CHECK(r.threads == 2);  // one task, but parts enough for both
