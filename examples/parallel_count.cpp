@@ -17,9 +17,9 @@ int main(int argc, char** argv)
     try {
         const nqueens::parallel_result r = nqueens::parallel_count(n, options);
         std::fprintf(stderr, "\n");
-        std::printf("n = %d: %llu solutions, %llu distinct, on %u threads\n", n,
-                    static_cast<unsigned long long>(r.sum.total),
-                    static_cast<unsigned long long>(r.sum.distinct), r.threads);
+        // Sums are 128 bits (count128): from n = 29 the total passes 2^64.
+        std::printf("n = %d: %s solutions, %s distinct, on %u threads\n", n, to_string(r.sum.total).c_str(),
+                    to_string(r.sum.distinct).c_str(), r.threads);
     } catch (const std::domain_error& e) {
         std::fprintf(stderr, "%s\n", e.what());
         return 2;

@@ -40,6 +40,8 @@ void load_fault_hooks()
     hooks.die_in_lock = read("NQUEENS_TEST_DIE_IN_LOCK", 1, 1).has_value();
     if (auto v = read("NQUEENS_TEST_HOLD_TASK", 1, 1 << 30)) hooks.hold_task = static_cast<std::size_t>(*v);
     if (auto v = read("NQUEENS_TEST_HOLD_PART", 1, 1 << 30)) hooks.hold_part = static_cast<std::size_t>(*v);
+    if (auto v = read("NQUEENS_TEST_TASK_OFFSET", 1, 1LL << 62))
+        hooks.task_offset = static_cast<std::uint64_t>(*v);
     if (auto v = read("NQUEENS_TEST_START_DELAY_MS", 1, 60000))
         hooks.start_delay_ms = static_cast<unsigned>(*v);
     if (const char* text = std::getenv("NQUEENS_TEST_CUT")) {

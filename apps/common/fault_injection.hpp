@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: BSL-1.0
 // Test hooks that inject faults (a wrong, slow or frozen rank, a thread that cannot start, a held task,
-// a death while taking a lock, another default cut): compiled into the test builds of the programs only
-// (NQUEENS_FAULT_INJECTION).
+// a death while taking a lock, another default cut, inflated task counts): compiled into
+// the test builds of the programs only (NQUEENS_FAULT_INJECTION).
 #ifndef NQUEENS_APPS_COMMON_FAULT_INJECTION_HPP
 #define NQUEENS_APPS_COMMON_FAULT_INJECTION_HPP
 
 #include <nqueens/detail/cuts.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 
 namespace nqueens::app {
@@ -30,6 +31,8 @@ struct fault_hooks {
                                                  // long first (a signal then comes "at start")
     std::optional<plan_cut> cut;                 // NQUEENS_TEST_CUT=B,TB,K,K1,S: the join cut a new run takes
                                                  // (as another version's default would be)
+    std::uint64_t task_offset = 0;               // NQUEENS_TEST_TASK_OFFSET: added to the total of every task
+                                                 // finished (a small n whose sums pass 2^64, as n >= 29's do)
 };
 
 #ifdef NQUEENS_FAULT_INJECTION

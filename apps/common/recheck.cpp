@@ -41,9 +41,8 @@ std::size_t recheck_records(std::span<const run_record> records, std::span<const
         // Node counts may differ between program versions; the counts may not.
         if (wrong || (t.total == said.total && t.distinct == said.distinct)) return;
         wrong = "'" + names[owner[id]] + "' fails the recheck: task " + std::to_string(id) + " counts " +
-                std::to_string(t.total) + " solutions (" + std::to_string(t.distinct) +
-                " distinct), the file says " + std::to_string(said.total) + " (" +
-                std::to_string(said.distinct) +
+                to_string(t.total) + " solutions (" + to_string(t.distinct) + " distinct), the file says " +
+                to_string(said.total) + " (" + to_string(said.distinct) +
                 "); the file is damaged or forged, or was counted by a faulty machine";
     };
     o.stop = stop;

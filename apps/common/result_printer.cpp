@@ -24,9 +24,18 @@ double rounded_seconds(double seconds)
     return std::isfinite(seconds) ? std::round(seconds * 1000) / 1000 : seconds;
 }
 
+// A count as --json gives it: a number below 2^53, which every JSON parser
+// reads exactly (JavaScript's and jq's doubles too), else a string of its
+// decimal digits (n >= 26's totals, big counts' nodes).
+nlohmann::ordered_json json_count(count128 v)
+{
+    if (v < count128{std::uint64_t{1} << 53}) return v.low;
+    return to_string(v);
+}
+
 }  // namespace
 
-result_view view_of(const run_record& r, std::optional<std::uint64_t> distinct, unsigned threads,
+result_view view_of(const run_record& r, std::optional<count128> distinct, unsigned threads,
                     const std::string& out)
 {
     result_view v;
@@ -53,8 +62,14 @@ std::string result_line(const result_view& r)
         text += formatted(", shard %s: %zu of %zu tasks,", to_string(r.slice).c_str(), r.tasks, r.plan_size);
     else
         text += ':';
-    text += formatted(" %llu solutions", static_cast<unsigned long long>(r.total));
-    if (r.distinct) text += formatted(", %llu distinct", static_cast<unsigned long long>(*r.distinct));
+    text += ' ';
+    text += to_string(r.total);
+    text += " solutions";
+    if (r.distinct) {
+        text += ", ";
+        text += to_string(*r.distinct);
+        text += " distinct";
+    }
     const std::string seconds = format_seconds(r.seconds);
     switch (r.kind) {
         case result_kind::count:
@@ -96,10 +111,10 @@ std::string result_json(const result_view& r)
         j["shard"] = to_string(r.slice);
         j["tasks"] = r.tasks;
     }
-    j["total"] = r.total;
-    if (r.distinct) j["distinct"] = *r.distinct;
+    j["total"] = json_count(r.total);
+    if (r.distinct) j["distinct"] = json_count(*r.distinct);
     if (r.kind == result_kind::merge) {
-        j["nodes"] = r.nodes;
+        j["nodes"] = json_count(r.nodes);
         j["shards"] = r.shards;
         j["tasks"] = r.tasks;
         j["seconds"] = rounded_seconds(r.seconds);
@@ -111,7 +126,7 @@ std::string result_json(const result_view& r)
     if (r.memory_budget != 0) j["memory_budget"] = r.memory_budget;
     if (r.ranks) j["ranks"] = *r.ranks;
     j["seconds"] = rounded_seconds(r.seconds);
-    j["nodes"] = r.nodes;
+    j["nodes"] = json_count(r.nodes);
     if (r.rechecked) j["rechecked"] = *r.rechecked;
     // --out is valid UTF-8 with --json (parse_count_args): dump() does not throw.
     if (r.kind == result_kind::shard) j["out"] = r.out;

@@ -19,9 +19,9 @@ enum class result_kind { count, shard, merge };
 struct result_view {
     result_kind kind = result_kind::count;
     int n = 0;
-    std::uint64_t total = 0;
-    std::optional<std::uint64_t> distinct;  // printed when set
-    std::uint64_t nodes = 0;
+    count128 total = 0;
+    std::optional<count128> distinct;  // printed when set
+    count128 nodes = 0;
     double seconds = 0;
     unsigned threads = 0;                    // count, shard (nqueens-mpi: a counting rank's, the most)
     std::optional<thread_limit> limited_by;  // count, shard: why that many threads
@@ -36,7 +36,7 @@ struct result_view {
 };
 
 // The view of a complete record: a count, or a shard if r.slice is one.
-result_view view_of(const run_record& r, std::optional<std::uint64_t> distinct, unsigned threads,
+result_view view_of(const run_record& r, std::optional<count128> distinct, unsigned threads,
                     const std::string& out);
 
 // "n = 12: 14200 solutions (0.004 s)", without the newline.

@@ -218,8 +218,8 @@ std::string record_summary(const run_record& r, bool with_distinct)
 {
     std::string text = "n = " + std::to_string(r.n);
     if (r.slice != shard{}) text += ", shard " + to_string(r.slice);
-    text += ": " + std::to_string(r.sum.total) + " solutions";
-    if (with_distinct) text += ", " + std::to_string(r.sum.distinct) + " distinct";
+    text += ": " + to_string(r.sum.total) + " solutions";
+    if (with_distinct) text += ", " + to_string(r.sum.distinct) + " distinct";
     return text + " (" + std::to_string(r.done.size()) + " of " + std::to_string(r.tasks_total()) + " tasks)";
 }
 

@@ -166,7 +166,7 @@ void run_record_keeper::stopped_short(const std::string& why)
                              (options_.checkpoint.empty() ? "" : "; run the same command to resume"));
 }
 
-result_view run_record_keeper::finish(unsigned threads, std::optional<std::uint64_t> whole_distinct)
+result_view run_record_keeper::finish(unsigned threads, std::optional<count128> whole_distinct)
 {
     // Complete: from here on a signal no longer changes the outcome (the
     // record is whole; printing it is all that is left).
@@ -176,7 +176,7 @@ result_view run_record_keeper::finish(unsigned threads, std::optional<std::uint6
     const bool per_task = plan_.distinct_per_task();
     save_final_record(options_.checkpoint, r, per_task);
     save_final_record(options_.out, r, per_task);
-    std::optional<std::uint64_t> distinct;
+    std::optional<count128> distinct;
     const bool with_distinct = plan_.mode() == count_mode::with_distinct;
     if (with_distinct && r.slice == shard{})
         distinct = whole_distinct ? *whole_distinct : plan_.distinct_of(r.sum);

@@ -93,7 +93,7 @@ public:
     // (commit_to_result); writes the checkpoint and the --out file, and
     // returns the result to print. `whole_distinct`: the whole count's
     // distinct, if the caller already has it.
-    result_view finish(unsigned threads, std::optional<std::uint64_t> whole_distinct = std::nullopt);
+    result_view finish(unsigned threads, std::optional<count128> whole_distinct = std::nullopt);
 
 private:
     void save();

@@ -226,8 +226,8 @@ private:
         for (std::uint64_t i = 0; i < message_[2]; ++i) {
             const std::uint64_t* t = &message_[report_header + words_per_task * i];
             const auto id = static_cast<std::size_t>(t[0]);
-            const solution_counts result{t[1], t[2], t[3]};
-            longest_ = std::max(longest_, static_cast<double>(t[4]) / 1e6);
+            const solution_counts result{{t[1], t[2]}, {t[3], t[4]}, {t[5], t[6]}};
+            longest_ = std::max(longest_, static_cast<double>(t[7]) / 1e6);
             board_.reported(source, id);
             if (keeper_.is_done(id)) {
                 // Also counted by another rank: a check, a rerun by an idle one, or after a write-off.
@@ -235,8 +235,8 @@ private:
                 if (first.total != result.total || first.distinct != result.distinct)
                     throw std::runtime_error(
                         "task " + std::to_string(id) + " was counted twice with different results (" +
-                        std::to_string(first.total) + " and " + std::to_string(result.total) +
-                        " solutions, rank " + std::to_string(source) + " the second): a node is faulty");
+                        to_string(first.total) + " and " + to_string(result.total) + " solutions, rank " +
+                        std::to_string(source) + " the second): a node is faulty");
                 continue;
             }
             keeper_.add(id, result);

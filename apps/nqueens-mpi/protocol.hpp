@@ -11,7 +11,8 @@ namespace nqueens::app::mpi {
 
 // Messages: a worker sends tag_report = {flags, want, k, threads, why that
 // many (thread_limit), the memory budget they were chosen for (0: asked),
-// k x (id, total, distinct, nodes, microseconds the task took)}; rank 0 answers
+// k x (id, total, distinct, nodes, microseconds the task took)}, each count
+// as two words, its high half first (count128); rank 0 answers
 // every report that is neither a goodbye nor a stop with tag_work = up to
 // `want` ids (none: no work is left). A stop report carries the signal that
 // stopped the worker in the bits above flag_shift; a failed report, the
@@ -23,7 +24,7 @@ constexpr std::uint64_t flag_stopped = 2;
 constexpr std::uint64_t flag_failed = 4;
 constexpr int flag_shift = 8;
 constexpr std::size_t report_header = 6;
-constexpr std::size_t words_per_task = 5;
+constexpr std::size_t words_per_task = 8;
 
 // A reply of this one id: no task now, but some are still out with other
 // ranks (and may come back to this one): ask again later.

@@ -12,6 +12,7 @@
 #include <nqueens/domain.hpp>
 
 #include <cstdint>
+#include <stdexcept>
 
 namespace nqueens {
 
@@ -25,9 +26,11 @@ namespace nqueens {
 // which runs on every core.
 //
 // Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise,
-// and std::overflow_error rather than wrap: the tasks are added with checks,
-// and from n = 28 (where the total nears 2^64) they are small enough that no
-// task's own sum can wrap. Usable in a constant expression while one
+// and std::overflow_error at once for n > max_n_64_bits (the total would not
+// fit; on one thread such a count takes millions of core-hours in any case:
+// use parallel_count, whose sums are 128-bit). The tasks are added with
+// checks, and at n = 28 (where the total nears 2^64) they are small enough
+// that no task's own sum can wrap. Usable in a constant expression while one
 // evaluation stays inside the compiler's budget (n <= 11 on Clang 14, n <= 12
 // on GCC 12 with default limits); past that use count_queens<N>().
 //
@@ -36,6 +39,7 @@ namespace nqueens {
 constexpr std::uint64_t count_queens(int n)
 {
     check_domain(n);
+    check_fits_64_bits(n);
     std::uint64_t thrice = 0;  // the walk's weights are 3 times the solutions they stand for
     const int depth = n >= 28 ? detail::max_prefix : 2;
     detail::for_each_sym_task(n, depth, [&](const detail::sym_task& t) {
@@ -74,7 +78,7 @@ constexpr std::uint64_t count_queens() noexcept
 // half turn or a quarter turn of the board leaves unchanged; those are
 // counted by a search over half the rows, whose cost is negligible next to
 // the total (a tenth of a second at n = 20). So it costs what count_queens(n)
-// costs, with the same errors and limits in a constant expression.
+// costs, with the same errors (n >= 29 at once) and limits in a constant expression.
 //
 //     static_assert(nqueens::count_distinct(8) == 12);
 constexpr std::uint64_t count_distinct(int n)

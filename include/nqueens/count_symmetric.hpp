@@ -17,7 +17,8 @@ namespace nqueens {
 // the same numbers by another route; parallel_count (runtime/engine.hpp) runs it on
 // all cores for n < 6.
 //
-// Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise
+// Valid for 1 <= n <= 32; throws std::domain_error(domain_message) otherwise,
+// std::overflow_error at once for n > max_n_64_bits (it counts in 64 bits),
 // and std::overflow_error rather than wrap. Cost: single-threaded, about as
 // many queens placed as count_queens(n) (whose walk visits the same boards
 // without comparing them with their images), so about the same time; usable
@@ -28,6 +29,7 @@ namespace nqueens {
 constexpr solution_counts count_symmetric(int n)
 {
     check_domain(n);
+    check_fits_64_bits(n);
     detail::sym_tally tally{};
     detail::for_each_sym_task(n, 2, [&](const detail::sym_task& t) { detail::search_symmetric(t, tally); });
     return {tally.total(), tally.distinct(), tally.nodes};

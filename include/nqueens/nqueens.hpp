@@ -12,6 +12,7 @@
 #include <nqueens/board.hpp>
 #include <nqueens/canonical.hpp>
 #include <nqueens/count.hpp>
+#include <nqueens/count128.hpp>
 #include <nqueens/count_symmetric.hpp>
 #include <nqueens/domain.hpp>
 #include <nqueens/render.hpp>

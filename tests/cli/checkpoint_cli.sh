@@ -272,4 +272,41 @@ expect_refused "$good" "--checkpoint '$dir' is a directory" count 13 --checkpoin
 expect_refused "$good" "--checkpoint-interval needs --checkpoint FILE" count 13 --checkpoint-interval 1
 expect_refused "$good" "--out '$dir' is a directory" count 13 --shard 0/2 --out "$dir"
 
+# Sums past 2^64, as n >= 29's are: the test build adds 2^62 to every task
+# of n = 13 (NQUEENS_TEST_TASK_OFFSET). The count prints the exact sum, its
+# JSON gives it as a string of digits, a checkpoint keeps it (layout
+# version 4) and is resumed, and shards merge to it.
+off=4611686018427387904
+launch env NQUEENS_TEST_TASK_OFFSET=$off NQUEENS_TEST_HOLD_TASK=3 "$faultbin" count 13 --threads 1 \
+    --checkpoint "$dir/wide.json" --checkpoint-interval 0 >/dev/null 2>"$dir/err"
+for _ in $(seq 1200); do
+    [ "$(tasks_done "$dir/wide.json")" -ge 2 ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.05
+done
+kill -INT "$pid" 2>/dev/null
+wait "$pid"; status=$?
+[ "$status" -eq 130 ] || fail "the inflated count: SIGINT made it exit $status, want 130 ($(cat "$dir/err"))"
+tasks=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["plan_size"])' "$dir/wide.json")
+wide=$(python3 -c 'import sys; print(73712 + int(sys.argv[1]) * int(sys.argv[2]))' "$tasks" "$off")
+[ "${#wide}" -ge 20 ] || fail "n = 13 with $tasks tasks inflated by 2^62 does not pass 2^64: $wide"
+out=$(NQUEENS_TEST_TASK_OFFSET=$off "$faultbin" count 13 --checkpoint "$dir/wide.json" --json) ||
+    fail "resuming the inflated checkpoint failed"
+case $out in *"\"total\":\"$wide\""*) ;; *) fail "count 13 inflated past 2^64 printed $out, want total \"$wide\"" ;; esac
+python3 - "$dir/wide.json" "$wide" <<'PY' || fail "the inflated checkpoint does not hold its sum as layout version 4"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["format_version"] == 4 and r["total"] == sys.argv[2] and r["complete"], r["format_version"]
+PY
+out=$("$bin" count 13 --checkpoint "$dir/wide.json") || fail "the release program does not read layout version 4"
+case $out in "n = 13: $wide solutions"*) ;; *) fail "the finished inflated checkpoint says $out, want $wide" ;; esac
+for s in 0 1; do
+    NQUEENS_TEST_TASK_OFFSET=$off "$faultbin" count 13 --shard $s/2 --out "$dir/wide$s.json" >/dev/null ||
+        fail "inflated shard $s/2 failed"
+done
+out=$("$bin" merge "$dir/wide0.json" "$dir/wide1.json") || fail "merging the inflated shards failed"
+case $out in "n = 13: $wide solutions"*) ;; *) fail "merging the inflated shards printed $out, want $wide" ;; esac
+out=$("$bin" merge "$dir/wide0.json" "$dir/wide1.json" --json) || fail "merge --json of the inflated shards failed"
+case $out in *"\"total\":\"$wide\""*) ;; *) fail "merge --json of the inflated shards printed $out" ;; esac
+
 finish checkpoint_cli

@@ -45,7 +45,7 @@ def add(s):
 def num(v):
     add(str(v))
     add(",")
-v3 = r["format_version"] == 3
+v3 = r["format_version"] >= 3  # 4: 3 with counts past 2^64 as strings
 add("nqueens-run/3:" if v3 else "nqueens-run/2:")
 add(r["program"])
 add("|")

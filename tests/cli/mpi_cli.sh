@@ -460,4 +460,17 @@ fi
 out=$(run 2 count 5 --checkpoint "$dir/c5.json") || fail "nqueens-mpi count 5 --checkpoint failed"
 case $out in *distinct*) fail "nqueens-mpi count 5 printed a distinct count unasked: $out" ;; esac
 
+# Sums past 2^64, as n >= 29's are: the test build adds 2^62 to every task
+# of n = 13 (NQUEENS_TEST_TASK_OFFSET); the ranks send each count whole and
+# rank 0 prints the exact sum, a string of digits in --json, and keeps it in
+# its checkpoint.
+off=4611686018427387904
+out=$(NQUEENS_TEST_TASK_OFFSET=$off fault_run 3 count 13 --threads 1 --json --checkpoint "$dir/wide.json") ||
+    fail "nqueens-mpi count 13 inflated past 2^64 failed"
+tasks=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["plan_size"])' "$dir/wide.json")
+wide=$(python3 -c 'import sys; print(73712 + int(sys.argv[1]) * int(sys.argv[2]))' "$tasks" "$off")
+case $out in *"\"total\":\"$wide\""*) ;; *) fail "nqueens-mpi count 13 inflated printed $out, want \"$wide\"" ;; esac
+out=$("$bin" count 13 --checkpoint "$dir/wide.json") || fail "nqueens does not read nqueens-mpi's inflated checkpoint"
+case $out in "n = 13: $wide solutions"*) ;; *) fail "nqueens-mpi's inflated checkpoint says $out" ;; esac
+
 finish mpi_cli

@@ -156,10 +156,10 @@ expect_error_with "$dir/n1.json is damaged: it holds a NUL byte" merge "$dir/n0.
 "$bin" count 12 --shard 1/2 --out "$dir/s1.json" >/dev/null || fail "count 12 --shard 1/2 failed"
 sed -E 's/"seconds":[^,]*/"seconds":12345/' "$dir/s0.json" >"$dir/edited.json"
 expect_error_with "checksum mismatch" merge "$dir/edited.json" "$dir/s1.json"
-sed 's/"format_version":3/"format_version":4/' "$dir/s0.json" >"$dir/v4.json"
-expect_error_with "$dir/v4.json has layout version 4, a newer program's ('nqueens " merge "$dir/v4.json" "$dir/s1.json"
-expect_error_with "this program reads versions 2 and 3: finish it with the program that wrote it" \
-    merge "$dir/v4.json" "$dir/s1.json"
+sed 's/"format_version":3/"format_version":5/' "$dir/s0.json" >"$dir/v5.json"
+expect_error_with "$dir/v5.json has layout version 5, a newer program's ('nqueens " merge "$dir/v5.json" "$dir/s1.json"
+expect_error_with "this program reads versions 2 to 4: finish it with the program that wrote it" \
+    merge "$dir/v5.json" "$dir/s1.json"
 # Format 2 (the plan as a number): read where the number is one of 0.1.0's plans.
 reseal "$dir/s0.json" "$dir/v2.json" 'r["format_version"] = 2; r["plan_version"] = 2; del r["mode"]; del r["plan"]'
 out=$("$bin" merge "$dir/v2.json" "$dir/s1.json") || fail "merge of a format 2 shard failed"

@@ -3,6 +3,8 @@
 #ifndef NQUEENS_TESTS_SUPPORT_FAILURES_HPP
 #define NQUEENS_TESTS_SUPPORT_FAILURES_HPP
 
+#include "count_text.hpp"
+
 #include <cstdint>
 #include <sstream>
 #include <string>

@@ -3,6 +3,8 @@
 #ifndef NQUEENS_TESTS_SUPPORT_OEIS_HPP
 #define NQUEENS_TESTS_SUPPORT_OEIS_HPP
 
+#include "count_text.hpp"
+
 #include <array>
 #include <cstdint>
 

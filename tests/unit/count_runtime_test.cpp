@@ -3,6 +3,7 @@
 #include "support/oeis.hpp"
 
 #include <nqueens/count.hpp>
+#include <nqueens/count_symmetric.hpp>
 #include <nqueens/detail/search/fixed_points.hpp>
 #include <nqueens/detail/search/kernel.hpp>
 #include <nqueens/detail/search/orbit_walk.hpp>
@@ -71,6 +72,23 @@ TEST_CASE("count_queens(n) rejects n outside 1..32 with the domain sentence", "[
     CHECK(std::string(nqueens::domain_message) == "nqueens: n must be between 1 and 32");
     CHECK_NOTHROW(nqueens::check_domain(1));
     CHECK_NOTHROW(nqueens::check_domain(32));
+}
+
+TEST_CASE("the one-thread counts refuse n >= 29, whose total passes 64 bits, at once", "[count][domain]")
+{
+    const auto too_wide = Catch::Matchers::Message(
+        "nqueens: the total of n >= 29 (about 3e19) does not fit in 64 "
+        "bits: count it with parallel_count (128-bit sums)");
+    for (const int n : {29, 30, 32}) {
+        INFO("n = " << n);
+        // Each would take millions of core-hours before failing: they must throw before any search.
+        CHECK_THROWS_MATCHES(nqueens::count_queens(n), std::overflow_error, too_wide);
+        CHECK_THROWS_MATCHES(nqueens::count_distinct(n), std::overflow_error, too_wide);
+        CHECK_THROWS_MATCHES(nqueens::count_symmetric(n), std::overflow_error, too_wide);
+    }
+    CHECK_NOTHROW(nqueens::check_fits_64_bits(nqueens::max_n_64_bits));
+    // The known totals grow by less than 11x an n up to n = 27, so n = 28 fits with room to spare.
+    CHECK(nqueens::test::total(27) < (~std::uint64_t{0}) / 11);
 }
 
 TEST_CASE("the weighted walk gives the total from the tasks of every split", "[count][split]")

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,17 +26,18 @@ namespace nqueens::detail {
 // (`fields`). Anything deeper than a record (3 levels), longer or larger is
 // refused at once, so that neither memory nor time grows with a hostile
 // file beyond a sound record's (a few bytes of memory per byte read, and at
-// most about 15 MB in all). The first problem is kept in `error` as the
+// most about 25 MB in all). The first problem is kept in `error` as the
 // end of a sentence that starts with the file name.
 class record_reader {
 public:
     nlohmann::json fields = nlohmann::json::object();
     std::vector<std::size_t> done;
     std::vector<solution_counts> counts;
-    std::vector<std::vector<std::uint64_t>> partial;
+    std::vector<std::vector<count128>> partial;
     bool has_done = false;
     bool has_counts = false;
     bool has_partial = false;
+    bool has_decimal_strings = false;  // a count in "counts" or "partial" given as a string of digits
     std::string error;
 
     // Reads `text`; false with `error` set if it is not a record's JSON.
@@ -59,24 +61,20 @@ public:
             done.push_back(static_cast<std::size_t>(v));
             return true;
         }
-        if (in_ == list::partial && depth_ == 3) {
-            if (partial_values_++ >= max_partial_values)
-                return fail(" is damaged: \"partial\" holds more than any record holds");
-            partial.back().push_back(v);
-            return true;
-        }
-        if (in_ == list::counts && depth_ == 3) {
-            if (triple_ >= 3) return fail(counts_message);
-            std::uint64_t* at[3] = {&counts.back().total, &counts.back().distinct, &counts.back().nodes};
-            *at[triple_++] = v;
-            return true;
-        }
+        if (in_counts()) return count(v);
         return scalar(v);
     }
     bool number_float(double v, const std::string&) { return scalar(v); }
     bool string(std::string& v)
     {
         if (v.size() > max_string) return fail(" is damaged: a string longer than any record holds");
+        if (in_counts()) {
+            // Format 4 writes a count past 2^64 as its decimal digits.
+            const std::optional<count128> c = count128_from_decimal(v);
+            if (!c) return fail(in_ == list::counts ? counts_message : partial_message);
+            has_decimal_strings = true;
+            return count(*c);
+        }
         return scalar(v);
     }
     bool binary(nlohmann::json::binary_t&) { return fail(" is damaged: not valid JSON"); }
@@ -160,6 +158,23 @@ private:
         return key == "done"     ? " is damaged: \"done\" is not a list of task ids"
                : key == "counts" ? " is damaged: \"counts\" is not a list of task counts"
                                  : partial_message;
+    }
+
+    // Whether the next value is one of a task's numbers in "counts" or "partial".
+    bool in_counts() const noexcept { return (in_ == list::counts || in_ == list::partial) && depth_ == 3; }
+
+    bool count(count128 v)
+    {
+        if (in_ == list::partial) {
+            if (partial_values_++ >= max_partial_values)
+                return fail(" is damaged: \"partial\" holds more than any record holds");
+            partial.back().push_back(v);
+            return true;
+        }
+        if (triple_ >= 3) return fail(counts_message);
+        count128* at[3] = {&counts.back().total, &counts.back().distinct, &counts.back().nodes};
+        *at[triple_++] = v;
+        return true;
     }
 
     bool fail(std::string why)

@@ -110,11 +110,7 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
     m.shards = k;
     for (const run_record& r : records) {
         m.tasks += r.done.size();
-        for (const solution_counts& c : r.counts) {  // summed again from each task's counts
-            m.sum.total = detail::checked_add(m.sum.total, c.total);
-            m.sum.distinct = detail::checked_add(m.sum.distinct, c.distinct);
-            m.sum.nodes = detail::checked_add(m.sum.nodes, c.nodes);
-        }
+        for (const solution_counts& c : r.counts) m.sum += c;  // summed again from each task's counts
         m.seconds += r.seconds;
     }
     return m;

@@ -196,7 +196,7 @@ public:
     // join's, Burnside's lemma on sum.total (milliseconds; about a second at
     // n = 22 or 23, about tenfold more every two n beyond: minutes at n = 27). 0 for a plan without distinct
     // counts. Throws std::overflow_error rather than wrap.
-    std::uint64_t distinct_of(const solution_counts& sum) const
+    count128 distinct_of(const solution_counts& sum) const
     {
         if (!distinct_) return 0;
         if (!join_) return sum.distinct;

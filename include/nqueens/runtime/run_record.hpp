@@ -84,9 +84,11 @@ struct fnv1a64 {
     {
         for (const unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
     }
-    void add(std::uint64_t v)
+    // A number by its decimal digits, so that a count past 2^64 adds as
+    // one below it always did.
+    void add(count128 v)
     {
-        add(std::string_view(std::to_string(v)));
+        add(std::string_view(to_string(v)));
         add(std::string_view(","));
     }
 };
@@ -228,21 +230,16 @@ inline void check_record(const run_record& r, std::string_view what = "record")
         throw record_error(w + ": " + std::to_string(r.counts.size()) + " per-task counts for " +
                            std::to_string(r.done.size()) + " finished tasks");
     solution_counts sum{};
-    const auto add = [&](std::uint64_t& to, std::uint64_t v) {
-        if (v > ~std::uint64_t{0} - to) throw record_error(w + ": the per-task counts overflow 64 bits");
-        to += v;
-    };
-    for (const solution_counts& c : r.counts) {
-        add(sum.total, c.total);
-        add(sum.distinct, c.distinct);
-        add(sum.nodes, c.nodes);
+    try {
+        for (const solution_counts& c : r.counts) sum += c;
+    } catch (const std::overflow_error&) {
+        throw record_error(w + ": the per-task counts overflow 128 bits");
     }
     if (sum != r.sum)
-        throw record_error(w + ": its per-task counts add up to " + std::to_string(sum.total) +
-                           " solutions, " + std::to_string(sum.distinct) + " distinct, " +
-                           std::to_string(sum.nodes) + " nodes, not the totals it gives (" +
-                           std::to_string(r.sum.total) + ", " + std::to_string(r.sum.distinct) + ", " +
-                           std::to_string(r.sum.nodes) + ")");
+        throw record_error(w + ": its per-task counts add up to " + to_string(sum.total) + " solutions, " +
+                           to_string(sum.distinct) + " distinct, " + to_string(sum.nodes) +
+                           " nodes, not the totals it gives (" + to_string(r.sum.total) + ", " +
+                           to_string(r.sum.distinct) + ", " + to_string(r.sum.nodes) + ")");
     if (r.partial.size() > max_partial_tasks)
         throw record_error(w + ": more tasks begun than any record holds (" +
                            std::to_string(max_partial_tasks) + ")");
@@ -368,9 +365,7 @@ public:
         if (id >= mask_.size() || !record_.slice.contains(id))
             throw record_error("task id " + std::to_string(id) + " does not belong to this run");
         if (mask_[id]) throw record_error("task id " + std::to_string(id) + " finished twice");
-        record_.sum.total = detail::checked_add(record_.sum.total, t.total);
-        record_.sum.distinct = detail::checked_add(record_.sum.distinct, t.distinct);
-        record_.sum.nodes = detail::checked_add(record_.sum.nodes, t.nodes);
+        record_.sum += t;
         mask_[id] = true;
         counts_[id] = t;
         ++count_;
@@ -417,9 +412,7 @@ public:
         }
         if (p.parts_done() + (range.end - range.begin) == parts)
             throw record_error("task id " + std::to_string(id) + ": these parts finish it; add the task");
-        p.counts.total = detail::checked_add(p.counts.total, c.total);
-        p.counts.distinct = detail::checked_add(p.counts.distinct, c.distinct);
-        p.counts.nodes = detail::checked_add(p.counts.nodes, c.nodes);
+        p.counts += c;
         p.done.insert(p.done.erase(first, last), merged);
         if (found == begun_.end()) begun_.emplace(id, std::move(fresh));
     }

@@ -27,10 +27,34 @@ namespace nqueens {
 inline constexpr const char* record_format = "nqueens-run";
 // Version 3: the mode and every field of the cut by name ("mode", "plan";
 // records written before it named task_band_rows and shared_tops are read
-// too). Version 2 gave a plan number ("plan_version") instead, and is read
-// where the number is one release 0.1.0 wrote.
-inline constexpr int record_format_version = 3;
+// too). Version 4: the same, with every count of 2^64 or more (n >= 29)
+// written as a string of its decimal digits; written only where a count
+// needs it, so that records that fit stay version 3 and readable by the
+// programs before. Version 2 gave a plan number ("plan_version") instead,
+// and is read where the number is one release 0.1.0 wrote.
+inline constexpr int record_format_version = 4;  // the newest this program reads and writes
 inline constexpr int record_format_oldest = 2;
+
+namespace detail {
+
+// Whether `r` holds a count of 2^64 or more, which only version 4 writes
+// (the sums are at least each task's count).
+inline bool record_needs_wide(const run_record& r) noexcept
+{
+    bool wide = !r.sum.total.fits_64() || !r.sum.distinct.fits_64() || !r.sum.nodes.fits_64();
+    for (const partial_task& p : r.partial)
+        wide = wide || !p.counts.total.fits_64() || !p.counts.distinct.fits_64() || !p.counts.nodes.fits_64();
+    return wide;
+}
+
+// A count as a record writes it: a JSON number below 2^64, else its decimal digits.
+inline nlohmann::ordered_json record_count(count128 v)
+{
+    if (v.fits_64()) return v.low;
+    return to_string(v);
+}
+
+}  // namespace detail
 
 // `r` as one JSON object with a checksum (record_checksum), e.g.
 //     {"format":"nqueens-run","format_version":3,"program":"nqueens 0.2.0",
@@ -53,7 +77,7 @@ inline std::string record_to_json(const run_record& r)
     std::snprintf(sum, sizeof sum, "fnv1a64:%016llx", static_cast<unsigned long long>(record_checksum(r)));
     nlohmann::ordered_json j;
     j["format"] = record_format;
-    j["format_version"] = record_format_version;
+    j["format_version"] = detail::record_needs_wide(r) ? 4 : 3;
     j["program"] = r.program;
     j["n"] = r.n;
     j["mode"] = mode_name(r.mode);
@@ -74,18 +98,22 @@ inline std::string record_to_json(const run_record& r)
     j["tasks_done"] = r.done.size();
     j["tasks_total"] = r.tasks_total();
     j["complete"] = r.complete();
-    j["total"] = r.sum.total;
-    j["distinct"] = r.sum.distinct;
-    j["nodes"] = r.sum.nodes;
+    j["total"] = detail::record_count(r.sum.total);
+    j["distinct"] = detail::record_count(r.sum.distinct);
+    j["nodes"] = detail::record_count(r.sum.nodes);
     j["seconds"] = r.seconds;
     j["done"] = r.done;
     nlohmann::ordered_json counts = nlohmann::ordered_json::array();
-    for (const solution_counts& c : r.counts) counts.push_back({c.total, c.distinct, c.nodes});
+    for (const solution_counts& c : r.counts)
+        counts.push_back(
+            {detail::record_count(c.total), detail::record_count(c.distinct), detail::record_count(c.nodes)});
     j["counts"] = std::move(counts);
     if (!r.partial.empty()) {
         nlohmann::ordered_json partial = nlohmann::ordered_json::array();
         for (const partial_task& p : r.partial) {
-            nlohmann::ordered_json entry = {p.id, p.parts, p.counts.total, p.counts.distinct, p.counts.nodes};
+            nlohmann::ordered_json entry = {p.id, p.parts, detail::record_count(p.counts.total),
+                                            detail::record_count(p.counts.distinct),
+                                            detail::record_count(p.counts.nodes)};
             for (const part_range& q : p.done) {
                 entry.push_back(q.begin);
                 entry.push_back(q.end);
@@ -116,6 +144,18 @@ std::uint64_t record_unsigned(const Json& j, const char* key, const std::string&
     if (!v.is_number_unsigned() || v.template get<std::uint64_t>() > max)
         throw record_error(what + " is damaged: \"" + key + "\" is not a whole number in range");
     return v.template get<std::uint64_t>();
+}
+
+// A count field of a record: a whole number, or (where `digits`: format 4)
+// a string of decimal digits below 2^128.
+template <class Json>
+count128 record_count_field(const Json& j, const char* key, const std::string& what, bool digits)
+{
+    const Json& v = record_field(j, key, what);
+    if (v.is_number_unsigned()) return v.template get<std::uint64_t>();
+    if (digits && v.is_string())
+        if (const auto c = count128_from_decimal(v.template get_ref<const std::string&>())) return *c;
+    throw record_error(what + " is damaged: \"" + key + "\" is not a whole number in range");
 }
 
 // The program a record names, if it is a string fit for a one-line message.
@@ -220,14 +260,14 @@ inline std::optional<std::pair<plan_cut, count_mode>> format_2_cut(int n, std::u
 
 }  // namespace detail
 
-// Reads a record written by record_to_json (layout version 3, or 2 where
+// Reads a record written by record_to_json (layout version 3 or 4, or 2 where
 // its plan number is one of 0.1.0's: format_2_cut), refusing anything else:
 // not JSON, another format or layout version, missing, unknown or mistyped
 // fields, derived fields that disagree, a record check_record rejects, or a
 // checksum mismatch. Errors are record_error sentences that start with
 // `what` (the file name). Cost: linear in the text, in one pass that stops
-// at the first thing no record holds (nesting, size); memory about 32
-// bytes a task listed, at most about 12 MB (detail::record_reader).
+// at the first thing no record holds (nesting, size); memory about 56
+// bytes a task listed, at most about 25 MB (detail::record_reader).
 inline run_record record_from_json(std::string_view text, std::string_view what = "record")
 {
     const std::string w(what);
@@ -246,7 +286,7 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
             (version < static_cast<std::uint64_t>(record_format_oldest) ? ", an older program's"
                                                                         : ", a newer program's") +
             (writer.empty() ? "" : " ('" + writer + "')") + "; this program reads versions " +
-            std::to_string(record_format_oldest) + " and " + std::to_string(record_format_version) +
+            std::to_string(record_format_oldest) + " to " + std::to_string(record_format_version) +
             ": finish it with the program that wrote it");
     const bool v2 = version == 2;
     const std::initializer_list<std::string_view> common = {
@@ -287,25 +327,32 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
     detail::record_only_fields(s, {"index", "count"}, w);
     r.slice.index = static_cast<std::uint32_t>(detail::record_unsigned(s, "index", w, 0xffffffffu));
     r.slice.count = static_cast<std::uint32_t>(detail::record_unsigned(s, "count", w, 0xffffffffu));
-    r.sum.total = detail::record_unsigned(j, "total", w);
-    r.sum.distinct = detail::record_unsigned(j, "distinct", w);
-    r.sum.nodes = detail::record_unsigned(j, "nodes", w);
+    const bool digits = version >= 4;
+    if (in.has_decimal_strings && !digits)
+        throw record_error(w + " is damaged: a count given as a string, which layout version " +
+                           std::to_string(version) + " never writes");
+    r.sum.total = detail::record_count_field(j, "total", w, digits);
+    r.sum.distinct = detail::record_count_field(j, "distinct", w, digits);
+    r.sum.nodes = detail::record_count_field(j, "nodes", w, digits);
     const auto& seconds = detail::record_field(j, "seconds", w);
     if (!seconds.is_number()) throw record_error(w + " is damaged: \"seconds\" is not a number of seconds");
     r.seconds = seconds.get<double>();
     r.done = std::move(in.done);
     r.counts = std::move(in.counts);
     r.partial.reserve(in.partial.size());
-    for (const std::vector<std::uint64_t>& entry : in.partial) {
-        if (entry.size() < 7 || entry.size() % 2 == 0)
+    for (const std::vector<count128>& entry : in.partial) {
+        const bool numbers =
+            entry.size() >= 7 && entry.size() % 2 == 1 && entry[0].fits_64() && entry[1].fits_64() &&
+            std::all_of(entry.begin() + 5, entry.end(), [](count128 v) { return v.fits_64(); });
+        if (!numbers)
             throw record_error(w +
                                " is damaged: \"partial\" holds something not [id, parts, total, distinct, "
                                "nodes, begin, end, ...]");
         partial_task p;
-        p.id = static_cast<std::size_t>(std::min<std::uint64_t>(entry[0], max_plan_tasks));
-        p.parts = entry[1];
+        p.id = static_cast<std::size_t>(std::min<std::uint64_t>(entry[0].low, max_plan_tasks));
+        p.parts = entry[1].low;
         p.counts = {entry[2], entry[3], entry[4]};
-        for (std::size_t k = 5; k < entry.size(); k += 2) p.done.push_back({entry[k], entry[k + 1]});
+        for (std::size_t k = 5; k < entry.size(); k += 2) p.done.push_back({entry[k].low, entry[k + 1].low});
         r.partial.push_back(std::move(p));
     }
 

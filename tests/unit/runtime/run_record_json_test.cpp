@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: BSL-1.0
-// Record files as JSON: format 3 names the mode and the cut, format 2 is read or refused, hostile files cost
-// little.
+// Record files as JSON: format 3 names the mode and the cut, format 4 holds counts past 2^64, format 2 is
+// read or refused, hostile files cost little.
+#include "support/oeis.hpp"
 #include "support/records.hpp"
 
+#include <nqueens/runtime/merge.hpp>
 #include <nqueens/runtime/plan.hpp>
 #include <nqueens/runtime/run_record.hpp>
 #include <nqueens/runtime/run_record_json.hpp>
@@ -14,6 +16,7 @@
 #include <string>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace {
 
@@ -190,8 +193,8 @@ TEST_CASE("a record says its mode and cut, under the checksum, and names no more
     CHECK(refusal(edit("\"program\":\"nqueens test\"", "\"program\":\"a\\nb\"")) ==
           "f is damaged: \"program\" is not a program's name");
     // A newer layout: one line naming the program that wrote it.
-    CHECK(refusal(edit("\"format_version\":3", "\"format_version\":4")) ==
-          "f has layout version 4, a newer program's ('nqueens test'); this program reads versions 2 and 3: "
+    CHECK(refusal(edit("\"format_version\":3", "\"format_version\":5")) ==
+          "f has layout version 5, a newer program's ('nqueens test'); this program reads versions 2 to 4: "
           "finish it with the program that wrote it");
     CHECK(refusal(edit("\"format_version\":3", "\"format_version\":1"))
               .starts_with("f has layout version 1, an older program's ('nqueens test');"));
@@ -271,13 +274,13 @@ TEST_CASE("reading a hostile record costs no more than a sound one", "[checkpoin
 
 TEST_CASE("a complete record of the largest plan fits the 64 MiB the programs read", "[checkpoint][json]")
 {
-    // max_plan_tasks tasks (more than n = 24's 302,800, the largest plan), every count at 2^64 - 1:
-    // 26,026,205 bytes, under apps/common's cap on a record file (64 MiB).
+    // max_plan_tasks tasks (more than n = 24's 302,800, the largest plan), every count at 2^128 - 1 (39
+    // digits in quotes): 48,896,063 bytes, under apps/common's cap on a record file (64 MiB).
     auto r = nqueens::make_record(nqueens::work_plan(8), {}, "nqueens test");
     r.n = 24;
     r.cut = nqueens::default_cut(24);
     r.plan_size = nqueens::max_plan_tasks;
-    const std::uint64_t most = ~std::uint64_t{0};
+    const nqueens::count128 most{~std::uint64_t{0}, ~std::uint64_t{0}};
     r.done.clear();
     r.counts.clear();
     for (std::size_t id = 0; id < r.plan_size; ++id) {
@@ -354,4 +357,83 @@ TEST_CASE("a record's tasks begun are under the checksum, and a record at the li
     j = nlohmann::ordered_json::parse(big);
     j["partial"].push_back({0, 1, 0, 0, 0, 0, 1});
     CHECK(refusal(j.dump()) == "f is damaged: \"partial\" lists more tasks than any record holds");
+}
+
+TEST_CASE("a record whose counts pass 2^64 is written as layout version 4, read back whole and merged",
+          "[checkpoint][json]")
+{
+    // The tasks of n = 12, each made 2^63 larger: as n >= 29's sums are, past 2^64.
+    const nqueens::work_plan plan(12);
+    const nqueens::count128 offset{std::uint64_t{1} << 63};
+    const auto inflated = [&](nqueens::shard s) {
+        nqueens::record_builder b(nqueens::make_record(plan, s, "nqueens test"));
+        for (std::size_t id = 0; id < plan.size(); ++id) {
+            if (!s.contains(id)) continue;
+            nqueens::solution_counts c = plan.run(id);
+            c.total += offset;
+            b.add(id, c);
+        }
+        return b.snapshot();
+    };
+    REQUIRE(plan.size() >= 6);  // each half of the plan then passes 2^64
+    const nqueens::run_record a = inflated({0, 2}), b = inflated({1, 2});
+    REQUIRE_FALSE(a.sum.total.fits_64());
+    const std::string text = nqueens::record_to_json(a);
+    const auto j = nlohmann::ordered_json::parse(text);
+    CHECK(j["format_version"] == 4);
+    CHECK(j["total"] == to_string(a.sum.total));    // a string of digits
+    CHECK(j["counts"][0][0].is_number_unsigned());  // each task's count still fits
+    const nqueens::run_record back = nqueens::record_from_json(text, "f");
+    CHECK(back.sum == a.sum);
+    CHECK(back.counts == a.counts);
+    // Shards merge to the exact sum, and Burnside's lemma applies past 2^64.
+    const std::vector<nqueens::run_record> both = {a, b};
+    const std::vector<std::string> names = {"a", "b"};
+    const nqueens::merged_counts m = nqueens::merge_records(both, names);
+    const nqueens::count128 want =
+        nqueens::count128{nqueens::test::total(12)} + offset * static_cast<std::uint32_t>(plan.size());
+    CHECK(m.sum.total == want);
+    CHECK(to_string(m.sum.total) == to_string(want));
+    CHECK(nqueens::work_plan(12, nqueens::count_mode::with_distinct).distinct_of(m.sum) ==
+          nqueens::detail::distinct_by_burnside(12, want));
+
+    // A string where layout version 3 has numbers is refused, even under a
+    // good checksum (the version is not under it).
+    auto older = j;
+    older["format_version"] = 3;
+    CHECK(refusal(older.dump()) == "f is damaged: \"total\" is not a whole number in range");
+    auto junk = j;
+    junk["total"] = "12x";
+    CHECK(refusal(junk.dump()) == "f is damaged: \"total\" is not a whole number in range");
+    junk = j;
+    junk["counts"][0][0] = "0012";
+    CHECK(refusal(junk.dump()) == "f is damaged: \"counts\" holds something not [total, distinct, nodes]");
+
+    // A record that fits stays layout version 3, as the programs before write and read it.
+    const auto fits = nqueens::test::finished_shard(plan, {0, 2});
+    CHECK(nlohmann::ordered_json::parse(nqueens::record_to_json(fits))["format_version"] == 3);
+
+    // A task's own count and a begun task's parts past 2^64 are strings too, and read back.
+    nqueens::record_builder wide(nqueens::make_record(plan, {}, "nqueens test"));
+    wide.add(0, {nqueens::count128{1, 5}, 0, nqueens::count128{2, 0}});
+    wide.add_parts(1, 3, nqueens::part_range{0, 1}, {nqueens::count128{3, 1}, 0, 7});
+    const std::string wide_text = nqueens::record_to_json(wide.snapshot());
+    const auto w = nlohmann::ordered_json::parse(wide_text);
+    CHECK(w["counts"][0][0] == to_string(nqueens::count128{1, 5}));
+    CHECK(w["partial"][0][2] == to_string(nqueens::count128{3, 1}));
+    const nqueens::run_record wide_back = nqueens::record_from_json(wide_text, "f");
+    CHECK(wide_back.counts == wide.snapshot().counts);
+    REQUIRE(wide_back.partial.size() == 1);
+    CHECK(wide_back.partial[0].counts.total == nqueens::count128{3, 1});
+    auto v3 = w;
+    v3["format_version"] = 3;
+    v3["total"] = 0;  // so that the string in "counts" is what is left
+    CHECK(refusal(v3.dump()) ==
+          "f is damaged: a count given as a string, which layout version 3 never writes");
+    // Ids, parts and ranges stay 64-bit numbers.
+    auto bad = w;
+    bad["partial"][0][1] = to_string(nqueens::count128{1, 0});
+    CHECK(
+        refusal(bad.dump()) ==
+        "f is damaged: \"partial\" holds something not [id, parts, total, distinct, nodes, begin, end, ...]");
 }

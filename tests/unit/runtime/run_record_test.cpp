@@ -152,10 +152,9 @@ TEST_CASE("merge reports missing, duplicated, unfinished and foreign shards", "[
                       Contains("foreign shard: b and a use different sub-problem lists"));
     auto part = s1;
     part.done.pop_back();
-    part.sum.total -= part.counts.back().total;
-    part.sum.distinct -= part.counts.back().distinct;
-    part.sum.nodes -= part.counts.back().nodes;
     part.counts.pop_back();
+    part.sum = {};
+    for (const nqueens::solution_counts& c : part.counts) part.sum += c;
     v = {s0, part, s2};
     CHECK_THROWS_WITH(nqueens::merge_records(v, names), Contains("b (shard 1/3) is unfinished"));
     v = {};
@@ -264,8 +263,7 @@ TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][js
         t.replace(at, from.size(), to);
         return t;
     };
-    refused(edit("\"total\":" + std::to_string(good.sum.total),
-                 "\"total\":" + std::to_string(good.sum.total + 1)),
+    refused(edit("\"total\":" + to_string(good.sum.total), "\"total\":" + to_string(good.sum.total + 1)),
             "is damaged: checksum mismatch");
     refused(edit("\"nodes\":", "\"nodez\":"), "is damaged: unknown field \"nodez\"");
     refused(edit("\"distinct\":0,", ""), "is damaged: no \"distinct\" field");
@@ -294,11 +292,10 @@ TEST_CASE("damaged record files are refused with one sentence", "[checkpoint][js
     // alone): the tasks' own counts give it away.
     bad = good;
     bad.sum.total += 1;
-    const auto t = std::to_string(good.sum.total), d = std::to_string(good.sum.distinct),
-               k = std::to_string(good.sum.nodes);
+    const auto t = to_string(good.sum.total), d = to_string(good.sum.distinct), k = to_string(good.sum.nodes);
     refused(nqueens::record_to_json(bad), "its per-task counts add up to " + t + " solutions, " + d +
                                               " distinct, " + k + " nodes, not the totals it gives (" +
-                                              std::to_string(good.sum.total + 1) + ", " + d + ", " + k + ")");
+                                              to_string(good.sum.total + 1) + ", " + d + ", " + k + ")");
     bad = good;
     bad.counts.pop_back();
     refused(nqueens::record_to_json(bad), "4 per-task counts for 5 finished tasks");

@@ -3,6 +3,7 @@
 #ifndef NQUEENS_DETAIL_JOIN_RUN_TASK_HPP
 #define NQUEENS_DETAIL_JOIN_RUN_TASK_HPP
 
+#include <nqueens/count128.hpp>
 #include <nqueens/detail/checked.hpp>
 #include <nqueens/detail/join/column_index.hpp>
 #include <nqueens/detail/join/lists/from_quarters.hpp>
@@ -63,9 +64,10 @@ constexpr bool build_join_list(const top_rules& rules, std::uint32_t lead, std::
     return build_top_list(rules, lead, taken, out, ws.tops, placed, stop);
 }
 
-// The outcome of one task: its weighted count and the queens placed.
+// The outcome of one task: its weighted count (a task of n = 32 can pass
+// 2^64; its parts do not) and the queens placed.
 struct join_tally {
-    std::uint64_t total = 0;
+    count128 total = 0;
     std::uint64_t nodes = 0;
 };
 
@@ -255,7 +257,7 @@ constexpr std::optional<join_tally> run_join_task(const join_layout& layout, con
     const bool whole = for_each_join_part(layout, t, [&](const join_part& p) {
         const std::optional<std::uint64_t> count = count_weighted_part(layout, p, ws, out.nodes, stop);
         if (!count) return false;
-        out.total = checked_add(out.total, *count);
+        out.total += *count;
         on_part(++done, parts);
         return true;
     });
@@ -279,7 +281,7 @@ constexpr std::optional<join_tally> run_join_parts(const join_layout& layout, co
         const std::optional<std::uint64_t> count =
             count_weighted_part(layout, nth_join_part(layout, t, i), ws, out.nodes, stop);
         if (!count) return std::nullopt;
-        out.total = checked_add(out.total, *count);
+        out.total += *count;
         on_part(i - begin + 1, end - begin);
     }
     return out;
@@ -301,7 +303,7 @@ constexpr std::uint64_t count_by_join(const join_layout& layout)
     for_each_join_task(layout, [&](const join_task& t) {
         const auto tally = run_join_task(
             layout, t, ws, [] { return false; }, [](std::uint64_t, std::uint64_t) {});
-        total = checked_add(total, tally->total);
+        total = checked_add(total, tally->total.to_u64());
     });
     return total;
 }

@@ -4,6 +4,7 @@
 #ifndef NQUEENS_DETAIL_SEARCH_FIXED_POINTS_HPP
 #define NQUEENS_DETAIL_SEARCH_FIXED_POINTS_HPP
 
+#include <nqueens/count128.hpp>
 #include <nqueens/detail/checked.hpp>
 #include <nqueens/detail/search/kernel.hpp>
 
@@ -120,6 +121,13 @@ constexpr std::uint64_t distinct_from(int n, std::uint64_t total, std::uint64_t 
 constexpr std::uint64_t distinct_by_burnside(int n, std::uint64_t total)
 {
     return distinct_from(n, total, fixed_by_half_turn(n), fixed_by_quarter_turn(n));
+}
+
+// The same for a total past 2^64 (n >= 29).
+constexpr count128 distinct_by_burnside(int n, count128 total)
+{
+    if (n == 1) return total;
+    return (total + fixed_by_half_turn(n) + count128{fixed_by_quarter_turn(n)} * 2u).divided_by(8).quotient;
 }
 
 }  // namespace nqueens::detail

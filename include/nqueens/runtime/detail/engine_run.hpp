@@ -346,9 +346,7 @@ private:
     {
         const auto t =
             std::find_if(open_.begin(), open_.end(), [&](const open_task& o) { return o.id == p.id; });
-        t->counts.total = checked_add(t->counts.total, r.total);
-        t->counts.distinct = checked_add(t->counts.distinct, r.distinct);
-        t->counts.nodes += r.nodes;
+        t->counts += r;
         const std::uint64_t parts = p.range.end - p.range.begin;
         t->left -= parts;
         work_done_ += p.estimate * static_cast<double>(p.whole ? 1 : parts);
@@ -358,9 +356,7 @@ private:
         }
         const solution_counts whole = t->counts;
         open_.erase(t);
-        sum_.total = checked_add(sum_.total, whole.total);
-        sum_.distinct = checked_add(sum_.distinct, whole.distinct);
-        sum_.nodes += whole.nodes;
+        sum_ += whole;
         ++done_;
         if (options_.on_task_done) options_.on_task_done(p.id, whole);
     }

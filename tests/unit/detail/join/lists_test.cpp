@@ -105,7 +105,7 @@ TEST_CASE("every split of the top's rows into two blocks gives the same lists an
                     a->total == b->total && usual.top_half.start == other.top_half.start &&
                     list_contents(usual.top_half, t.taken) == list_contents(other.top_half, t.taken);
                 differ += same ? 0 : 1;
-                sum += b->total;
+                sum += b->total.to_u64();
             });
             CHECK(differ == 0);
             CHECK(sum == total(n));
@@ -226,7 +226,7 @@ TEST_CASE("the row search builds the lists the quarter tables build, grouped thr
                               contents == list_contents(copied.top_half, t.taken) &&
                               contents == list_contents(in_place.top_half, t.taken);
             differ += same ? 0 : 1;
-            sum += c->total;
+            sum += c->total.to_u64();
         });
         CHECK(differ == 0);
         CHECK(sum == total(n));
@@ -256,7 +256,7 @@ TEST_CASE(
         const bool same = a->total == b->total && quarters.top_half.start == rows.top_half.start &&
                           list_contents(quarters.top_half, t.taken) == list_contents(rows.top_half, t.taken);
         differ += same ? 0 : 1;
-        fits += a->total;
+        fits += a->total.to_u64();
         ++tasks;
     });
     CHECK(tasks >= 10);
@@ -280,7 +280,7 @@ TEST_CASE("the direct count and the sliced count agree on every pair of groups",
             const auto b = d::run_join_task(n, t, sliced, [] { return false; });
             const auto c = d::run_join_task(n, t, direct, [] { return false; });
             differ += a->total == b->total && b->total == c->total ? 0 : 1;
-            sum += c->total;
+            sum += c->total.to_u64();
         });
         CHECK(differ == 0);
         CHECK(sum == total(n));

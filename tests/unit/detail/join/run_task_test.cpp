@@ -208,7 +208,7 @@ TEST_CASE("every task of n = 15 equals the plain search of its sub-problem", "[j
         const std::uint64_t expected = expected_task_total(15, t);
         wrong.check(joined->total == expected, "band ", t.band[0], " ", t.band[1], ", taken ", t.taken, ": ",
                     joined->total, " against ", expected);
-        sum += joined->total;
+        sum += joined->total.to_u64();
     }
     NQUEENS_CHECK_NO_FAILURES(wrong);
     CHECK(sum == total(15));
@@ -295,7 +295,7 @@ TEST_CASE("a task with parts counts what the tasks of its parts count", "[join]"
         d::for_each_join_task(whole, [&](const d::join_task& t) {
             big.emplace_back(t, d::run_join_task(
                                     whole, t, ws, [] { return false; }, [](std::uint64_t, std::uint64_t) {})
-                                    ->total);
+                                    ->total.to_u64());
         });
         nqueens::test::failures wrong;
         std::uint64_t parts_seen = 0;
@@ -535,7 +535,7 @@ TEST_CASE("a task that fixes part of its band counts what the tasks of its bands
         const auto quiet = [](std::uint64_t, std::uint64_t) {};
         std::vector<std::pair<d::join_task, std::uint64_t>> big;
         d::for_each_join_task(whole, [&](const d::join_task& t) {
-            big.emplace_back(t, d::run_join_task(whole, t, ws, never, quiet)->total);
+            big.emplace_back(t, d::run_join_task(whole, t, ws, never, quiet)->total.to_u64());
         });
         nqueens::test::failures wrong;
         std::uint64_t sum = 0;
@@ -557,7 +557,7 @@ TEST_CASE("a task that fixes part of its band counts what the tasks of its bands
             wrong.check(got->total == expected, "task ", tasks, ": ", got->total, " against ", expected);
             wrong.check(last == parts && parts == d::count_join_parts(parted, t), "task ", tasks, ": ", last,
                         " parts done of ", parts);
-            sum += got->total;
+            sum += got->total.to_u64();
             if (parts >= 2) {
                 // Stop after the first part.
                 std::uint64_t polls = 0;

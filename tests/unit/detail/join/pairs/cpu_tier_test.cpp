@@ -40,7 +40,7 @@ std::uint64_t task_total(int n, const d::join_task& t, d::cpu_tier tier, std::si
     d::join_workspace ws;
     ws.pairs.cpu = tier;
     ws.pairs.direct_width = direct_width;
-    return d::run_join_task(n, t, ws, [] { return false; })->total;
+    return d::run_join_task(n, t, ws, [] { return false; })->total.to_u64();
 }
 
 // The join's whole count of every n in [from, to] on every tier this CPU
