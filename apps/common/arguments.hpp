@@ -102,8 +102,9 @@ void print_text(const char* text);
 
 int run_count(args a);
 int run_table(args a);
-int run_solve(args a);  // apps/nqueens/solve.cpp
-int run_merge(args a);  // apps/nqueens/merge.cpp
+int run_solve(args a);      // apps/nqueens/solve.cpp
+int run_merge(args a);      // apps/nqueens/merge.cpp
+int run_subtotals(args a);  // apps/nqueens/subtotals.cpp
 
 }  // namespace nqueens::app
 

@@ -53,6 +53,11 @@ commands:
                        (every shard of one count, each exactly once);
                        --recheck recounts K random tasks of each file first;
                        --trust-record reads files of other users
+  subtotals FILE... [--trust-record]
+                       print the finished tasks of records (checkpoints or
+                       --out files of one count, N >= 6) as one line per
+                       sub-problem: the queens it places and its count, for
+                       other counters to check
 
 options:
   -h, --help           print this help
@@ -101,6 +106,8 @@ int main(int argc, char** argv)
             status = run_solve(rest);
         else if (command == "merge")
             status = run_merge(rest);
+        else if (command == "subtotals")
+            status = run_subtotals(rest);
         else
             throw usage_error("unknown command '" + std::string(command) + "'; try 'nqueens --help'");
         // A result that did not reach stdout (a full disk, a closed pipe) is an error, not a success.

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSL-1.0
 # Bash completion for nqueens and nqueens-mpi: commands, options, the words
-# of --format, and file names after --checkpoint, --out, --result and for merge.
+# of --format, and file names after --checkpoint, --out, --result and for merge and subtotals.
 # Installed as share/bash-completion/completions/nqueens (and nqueens-mpi);
 # it also works sourced alone, without the bash-completion package.
 
@@ -45,11 +45,11 @@ _nqueens()
             ;;
     esac
 
-    local commands="count table solve merge" command='' i
+    local commands="count table solve merge subtotals" command='' i
     [[ ${COMP_WORDS[0]##*/} == nqueens-mpi ]] && commands=count
     for ((i = 1; i < COMP_CWORD; i++)); do
         case ${COMP_WORDS[i]} in
-            count | table | solve | merge)
+            count | table | solve | merge | subtotals)
                 command=${COMP_WORDS[i]}
                 break
                 ;;
@@ -65,12 +65,13 @@ _nqueens()
         table) options="--json --help" ;;
         solve) options="--limit --unique --format --help" ;;
         merge) options="--json --recheck --trust-record --help" ;;
+        subtotals) options="--trust-record --help" ;;
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
     elif [[ -z $command ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
-    elif [[ $command == merge ]]; then
+    elif [[ $command == merge || $command == subtotals ]]; then
         _nqueens_files
     fi
 }

@@ -31,7 +31,7 @@ expect() {
     [ "$got" = "$want" ] || fail "completing '$*': got '$got', want '$want'"
 }
 
-expect "count merge solve table" nqueens ""
+expect "count merge solve subtotals table" nqueens ""
 expect "count" nqueens co
 expect "--help --version" nqueens --
 expect "--threads" nqueens count 8 --th
@@ -46,6 +46,8 @@ expect "s0.json" nqueens count 8 --shard 0/2 --out s0
 expect "notes.txt" nqueens count 8 --out = n
 expect "notes.txt s0.json s1.json sub" nqueens merge ""
 expect "s0.json s1.json sub" nqueens merge s0.json s
+expect "s0.json s1.json sub" nqueens subtotals s
+expect "--help --trust-record" nqueens subtotals s0.json --
 expect "" nqueens table ""
 expect "count" nqueens-mpi ""
 expect "--unique" /usr/bin/nqueens-mpi count 8 --un
@@ -54,7 +56,7 @@ expect "--unique" /usr/bin/nqueens-mpi count 8 --un
 {
     completions nqueens --
     echo
-    for command in count table solve merge; do
+    for command in count table solve merge subtotals; do
         completions nqueens "$command" --
         echo
     done

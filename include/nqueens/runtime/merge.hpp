@@ -25,20 +25,17 @@ struct merged_counts {
     double seconds = 0;  // the shards' times added up (CPU-ish, not wall)
 };
 
-// Merges shard results: all for the same n, mode, sub-problem list (cut and
-// size: whichever programs wrote them) and number of shards K, each complete, shards 0..K-1 each exactly once
-// (so every task is counted exactly once). names[i] names records[i] in errors. Throws record_error with
-// every problem found on one line ("missing shard 1/3; shard 2/3 given twice: a.json, b.json").
-//
-//     auto m = nqueens::merge_records(records, names);  // m.sum.total
-inline merged_counts merge_records(std::span<const run_record> records, std::span<const std::string> names)
+// Checks that `records` are sound (check_record) and all of one plan: the
+// same n, mode and sub-problem list (cut and size: whichever programs
+// wrote them). names[i] names records[i] in errors. Throws record_error
+// naming the first problem.
+inline void check_one_plan(std::span<const run_record> records, std::span<const std::string> names)
 {
     auto name = [&](std::size_t i) {
         return i < names.size() ? names[i] : "record " + std::to_string(i + 1);
     };
-    if (records.empty()) throw record_error("nothing to merge");
+    if (records.empty()) throw record_error("no records");
     for (std::size_t i = 0; i < records.size(); ++i) check_record(records[i], name(i));
-
     const run_record& first = records.front();
     for (std::size_t i = 1; i < records.size(); ++i) {
         const run_record& r = records[i];
@@ -53,6 +50,26 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
             throw record_error("foreign shard: " + pair + " use different sub-problem lists (" +
                                to_string(r.cut) + ", " + std::to_string(r.plan_size) + " tasks; " +
                                to_string(first.cut) + ", " + std::to_string(first.plan_size) + " tasks)");
+    }
+}
+
+// Merges shard results: all of one plan (check_one_plan) and number of
+// shards K, each complete, shards 0..K-1 each exactly once
+// (so every task is counted exactly once). names[i] names records[i] in errors. Throws record_error with
+// every problem found on one line ("missing shard 1/3; shard 2/3 given twice: a.json, b.json").
+//
+//     auto m = nqueens::merge_records(records, names);  // m.sum.total
+inline merged_counts merge_records(std::span<const run_record> records, std::span<const std::string> names)
+{
+    auto name = [&](std::size_t i) {
+        return i < names.size() ? names[i] : "record " + std::to_string(i + 1);
+    };
+    if (records.empty()) throw record_error("nothing to merge");
+    check_one_plan(records, names);
+
+    const run_record& first = records.front();
+    for (std::size_t i = 1; i < records.size(); ++i) {
+        const run_record& r = records[i];
         if (r.slice.count != first.slice.count)
             throw record_error("foreign shard: " + name(i) + " is shard " + to_string(r.slice) + " but " +
                                name(0) + " is shard " + to_string(first.slice) +

@@ -11,6 +11,7 @@
 #include <nqueens/domain.hpp>
 #include <nqueens/solution_counts.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -253,6 +254,38 @@ public:
         return run_part_range(
             id, begin, end, [&stop] { return stop.stop_requested(); }, ws,
             [](std::uint64_t, std::uint64_t) {});
+    }
+
+    // The queens task id places before its search, in board terms, for a
+    // plan of the join (n >= 6): the band is rows `first_row` to
+    // `first_row + rows - 1`, and the task fixes the columns of its first
+    // `placed` rows (all of them, or where its parts place the others, the
+    // first few). Consecutive ids may fix the same queens, told apart by
+    // which of the leading columns the top takes. subtotals.hpp turns them
+    // into lines any counter can check. Throws std::out_of_range unless
+    // id < size(), std::logic_error for a plan of the symmetric search
+    // (n < 6), whose tasks are classes of solutions rather than queens.
+    struct band_queens {
+        int first_row = 0;
+        int rows = 0;
+        int placed = 0;
+        std::array<int, 8> columns{};  // of rows first_row.., entries from `placed` on 0
+
+        friend constexpr bool operator==(const band_queens&, const band_queens&) = default;
+    };
+
+    band_queens queens_of(std::size_t id) const
+    {
+        if (id >= size()) throw std::out_of_range("nqueens: no such task");
+        if (!join_) throw std::logic_error("nqueens: the tasks of n < 6 place no queens of their own");
+        const detail::join_task& t = join_tasks_[id];
+        band_queens q;
+        q.first_row = layout_.band_row(0);
+        q.rows = layout_.band_rows;
+        q.placed = layout_.task_band_rows;
+        for (int i = 0; i < q.placed; ++i)
+            q.columns[static_cast<std::size_t>(i)] = t.band[static_cast<std::size_t>(i)];
+        return q;
     }
 
     // The rows that each task of the symmetric search places (its plans
