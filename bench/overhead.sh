@@ -7,7 +7,8 @@
 #   variants: plain; --checkpoint (default: a write every 2 s); --checkpoint-interval 0 (a write,
 #   with fsync, after every task: the worst case); mpirun -np P nqueens-mpi (rank 0 hands out
 #   tasks, P - 1 ranks count on T threads each; --bind-to none, and once more with mpirun's default
-#   binding of each rank to one core, to show its cost); K = 2 shards run one after the other, then merge.
+#   binding of each rank to one core, to show its cost); K = 2 shards run one after the other, then merge;
+#   merge --recheck all of a whole count (every task recounted by the check route: its cost).
 #   "count s" is the time the program reports for the count; "wall s" includes start-up (mpirun's).
 set -euo pipefail
 
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
     --np) np=$2; shift ;;
     --cxx) cxx=$2; shift ;;
     --build) build=$2; shift ;;
-    -h | --help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,12p' "$0"; exit 0 ;;
     *) echo "overhead.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift
@@ -80,6 +81,17 @@ shards_then_merge() {
     printf '{"seconds":%.3f}\n' "$total"
 }
 
+# recheck_all N: the count as one shard, then the wall time of `merge --recheck all`, which recounts
+# every task by the check route (count_route::check) on all cores.
+recheck_all() {
+    local n=$1 start end
+    "$nqueens" count "$n" --threads "$threads" --shard 0/1 --out "$work/all.json" >/dev/null
+    start=$(date +%s.%N)
+    "$nqueens" merge "$work/all.json" --recheck all >/dev/null
+    end=$(date +%s.%N)
+    printf '{"seconds":%.3f}\n' "$(echo "$end - $start" | bc -l)"
+}
+
 echo "# nqueens overhead: $(uname -m), $(nproc) cores, $cxx $("$cxx" -dumpversion), Release; threads = $threads," \
     "best of $repeat; $(date -u +%Y-%m-%d)"
 printf '%-4s %-38s %9s %9s %8s %8s\n' n variant "count s" "wall s" "ratio" "wall r."
@@ -98,6 +110,8 @@ for n in $sizes; do
     row "count --checkpoint, every task"
     measure shards_then_merge "$n"
     row "2 shards in turn + merge"
+    measure recheck_all "$n"
+    row "merge --recheck all (check route)"
     if [ "$have_mpi" = 1 ]; then
         measure "$mpiexec" --allow-run-as-root --oversubscribe --bind-to none --mca btl self,vader --mca oob_tcp_if_include lo \
             -np "$np" "$mpibin" count "$n" --threads "$threads" --json

@@ -42,6 +42,16 @@ void load_fault_hooks()
     if (auto v = read("NQUEENS_TEST_HOLD_PART", 1, 1 << 30)) hooks.hold_part = static_cast<std::size_t>(*v);
     if (auto v = read("NQUEENS_TEST_TASK_OFFSET", 1, 1LL << 62))
         hooks.task_offset = static_cast<std::uint64_t>(*v);
+    if (auto v = read("NQUEENS_TEST_SLICED_FAULT", 1, 1000)) {
+        hooks.sliced_fault = static_cast<std::uint64_t>(*v);
+        detail::planted_sliced_fault = hooks.sliced_fault;
+    }
+    if (const char* route = std::getenv("NQUEENS_TEST_RECHECK_ROUTE")) {
+        const std::string r = route;
+        if (r != "fast" && r != "check")
+            throw usage_error("NQUEENS_TEST_RECHECK_ROUTE must be fast or check");
+        hooks.recheck_route = r == "fast" ? count_route::fast : count_route::check;
+    }
     if (auto v = read("NQUEENS_TEST_START_DELAY_MS", 1, 60000))
         hooks.start_delay_ms = static_cast<unsigned>(*v);
     if (const char* text = std::getenv("NQUEENS_TEST_CUT")) {

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: BSL-1.0
 // Test hooks that inject faults (a wrong, slow or frozen rank, a thread that cannot start, a held task,
-// a death while taking a lock, another default cut, inflated task counts): compiled into
+// a death while taking a lock, another default cut, inflated task counts, a bug in one route): compiled into
 // the test builds of the programs only (NQUEENS_FAULT_INJECTION).
 #ifndef NQUEENS_APPS_COMMON_FAULT_INJECTION_HPP
 #define NQUEENS_APPS_COMMON_FAULT_INJECTION_HPP
 
 #include <nqueens/detail/cuts.hpp>
+#include <nqueens/runtime/plan.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +34,12 @@ struct fault_hooks {
                                                  // (as another version's default would be)
     std::uint64_t task_offset = 0;               // NQUEENS_TEST_TASK_OFFSET: added to the total of every task
                                                  // finished (a small n whose sums pass 2^64, as n >= 29's do)
+    std::uint64_t sliced_fault = 0;              // NQUEENS_TEST_SLICED_FAULT: added to every result of the
+                                                 // sliced pair count, which only the fast route runs
+                                                 // (detail::planted_sliced_fault): a deterministic bug
+    std::optional<count_route> recheck_route;    // NQUEENS_TEST_RECHECK_ROUTE=fast|check: the route rechecks
+                                                 // take (by default check: the fast route, as rechecks
+                                                 // once were, is the control that misses a route's bug)
 };
 
 #ifdef NQUEENS_FAULT_INJECTION

@@ -2,6 +2,8 @@
 // Recounting a sample of the tasks of record files (merge --recheck, count --recheck).
 #include "common/recheck.hpp"
 
+#include "common/fault_injection.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <numeric>
@@ -9,6 +11,11 @@
 #include <random>
 
 namespace nqueens::app {
+
+count_route recheck_route()
+{
+    return faults().recheck_route.value_or(count_route::check);
+}
 
 std::size_t recheck_records(std::span<const run_record> records, std::span<const std::string> names,
                             const work_plan& plan, std::size_t k, const std::string& prefix,
@@ -35,14 +42,18 @@ std::size_t recheck_records(std::span<const run_record> records, std::span<const
     std::optional<std::string> wrong;
     parallel_options o;
     o.mode = plan.mode();
+    // By the other route than counts take, so that a bug of one route is
+    // not repeated by its check.
+    o.route = recheck_route();
     o.include = [&](std::size_t id) { return owner[id] != none; };
     o.on_task_done = [&](std::size_t id, const solution_counts& t) {
         const solution_counts& said = records[owner[id]].counts[at[id]];
         // Node counts may differ between program versions; the counts may not.
         if (wrong || (t.total == said.total && t.distinct == said.distinct)) return;
         wrong = "'" + names[owner[id]] + "' fails the recheck: task " + std::to_string(id) + " counts " +
-                to_string(t.total) + " solutions (" + to_string(t.distinct) + " distinct), the file says " +
-                to_string(said.total) + " (" + to_string(said.distinct) +
+                to_string(t.total) + " solutions (" + to_string(t.distinct) + " distinct) by the " +
+                route_name(o.route) + " route, the file says " + to_string(said.total) + " (" +
+                to_string(said.distinct) +
                 "); the file is damaged or forged, or was counted by a faulty machine";
     };
     o.stop = stop;

@@ -3,6 +3,7 @@
 #include "common/result_printer.hpp"
 
 #include "common/arguments.hpp"
+#include "common/recheck.hpp"
 #include "common/run_record_file.hpp"
 
 #include <nlohmann/json.hpp>
@@ -76,13 +77,16 @@ std::string result_line(const result_view& r)
             text += formatted(" (%s s", seconds.c_str());
             if (r.rechecked)
                 text +=
-                    formatted("; %zu tasks of the checkpoint recounted first, all as it says", *r.rechecked);
+                    formatted("; %zu tasks of the checkpoint recounted first by the %s route, all as it says",
+                              *r.rechecked, route_name(recheck_route()));
             return text + ")";
         case result_kind::shard:
             return text + formatted(" (%s s); written to ", seconds.c_str()) + r.out;
         case result_kind::merge:
             text += formatted(" (%u shards, %zu tasks, %s s of counting", r.shards, r.tasks, seconds.c_str());
-            if (r.rechecked) text += formatted("; %zu tasks recounted, all as the files say", *r.rechecked);
+            if (r.rechecked)
+                text += formatted("; %zu tasks recounted by the %s route, all as the files say", *r.rechecked,
+                                  route_name(recheck_route()));
             return text + ")";
     }
     return text;
@@ -118,7 +122,10 @@ std::string result_json(const result_view& r)
         j["shards"] = r.shards;
         j["tasks"] = r.tasks;
         j["seconds"] = rounded_seconds(r.seconds);
-        if (r.rechecked) j["rechecked"] = *r.rechecked;
+        if (r.rechecked) {
+            j["rechecked"] = *r.rechecked;
+            j["recheck_route"] = route_name(recheck_route());
+        }
         return j.dump();
     }
     j["threads"] = r.threads;
@@ -127,7 +134,10 @@ std::string result_json(const result_view& r)
     if (r.ranks) j["ranks"] = *r.ranks;
     j["seconds"] = rounded_seconds(r.seconds);
     j["nodes"] = json_count(r.nodes);
-    if (r.rechecked) j["rechecked"] = *r.rechecked;
+    if (r.rechecked) {
+        j["rechecked"] = *r.rechecked;
+        j["recheck_route"] = route_name(recheck_route());
+    }
     // --out is valid UTF-8 with --json (parse_count_args): dump() does not throw.
     if (r.kind == result_kind::shard) j["out"] = r.out;
     return j.dump();

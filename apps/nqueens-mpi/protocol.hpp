@@ -26,6 +26,10 @@ constexpr int flag_shift = 8;
 constexpr std::size_t report_header = 6;
 constexpr std::size_t words_per_task = 8;
 
+// Set in an id that rank 0 sends as a check: count it by the check route
+// (count_route::check), not the one that counted it first.
+constexpr std::uint64_t by_check_route = std::uint64_t{1} << 62;
+
 // A reply of this one id: no task now, but some are still out with other
 // ranks (and may come back to this one): ask again later.
 constexpr std::uint64_t wait_marker = ~std::uint64_t{0};

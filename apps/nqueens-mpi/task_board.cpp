@@ -3,6 +3,8 @@
 // ranks.
 #include "nqueens-mpi/task_board.hpp"
 
+#include "nqueens-mpi/protocol.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -38,11 +40,12 @@ void task_board::hand_out(int rank, std::size_t want, std::vector<std::uint64_t>
         if (!keeper_.is_done(id)) give(id);
     }
     for (auto c = checks_due_.begin(); reply.size() < limit && c != checks_due_.end();) {
-        if (c->counted_by == rank) {
+        // Another rank's node where there is one; by the other route always.
+        if (c->counted_by == rank && !counting_alone(rank)) {
             ++c;
             continue;
         }
-        reply.push_back(c->id);
+        reply.push_back(c->id | by_check_route);
         checker_[c->id] = rank;
         checking_.push_back(*c);
         ++checks_handed_out_;
@@ -81,8 +84,6 @@ void task_board::counted_first(int rank, std::size_t id)
     const auto r = static_cast<std::size_t>(rank);
     const bool first = r < reported_.size() && !reported_[r];
     if (first) reported_[r] = true;
-    // No check where no other rank ever counted: a single counting rank.
-    if (counting_.size() < 3) return;
     if (first || random_() % check_one_in == 0) checks_due_.push_back({id, rank});
 }
 
@@ -116,10 +117,19 @@ void task_board::gone(int rank)
     if (static_cast<std::size_t>(rank) < counting_.size()) counting_[static_cast<std::size_t>(rank)] = false;
 }
 
-bool task_board::can_check(const check& c) const
+bool task_board::counting_alone(int rank) const
 {
     for (std::size_t r = 1; r < counting_.size(); ++r)
-        if (counting_[r] && static_cast<int>(r) != c.counted_by) return true;
+        if (counting_[r] && static_cast<int>(r) != rank) return false;
+    return true;
+}
+
+bool task_board::can_check(const check&) const
+{
+    // Any rank still counting: another one, or the one that counted the
+    // task where it counts alone (by the other route, on its own node).
+    for (std::size_t r = 1; r < counting_.size(); ++r)
+        if (counting_[r]) return true;
     return false;
 }
 

@@ -19,13 +19,15 @@ namespace nqueens::app::mpi {
 
 // A check of the counting ranks: the first task each rank reports, and
 // about one in check_one_in of the tasks after it (drawn at random), is
-// counted again by another rank, handed out before any new task. With a
-// single counting rank there is none to check it.
-inline constexpr std::uint64_t check_one_in = 64;
+// counted again by the check route (count_route::check, about ten times the
+// fast route's time: docs/benchmarks.md), handed out before any new task,
+// to another rank, or where a rank counts alone, to itself.
+inline constexpr std::uint64_t check_one_in = 256;
 
 // The tasks of a run that `keeper` still wants, handed out in this order:
 // the tasks of written-off ranks; the checks due (each to a rank other
-// than the one that counted the task); new tasks, largest estimate first;
+// than the one that counted the task, unless it counts alone; the ids
+// marked by_check_route); new tasks, largest estimate first;
 // once none is left, to an idle rank the oldest task still out with
 // another rank, to rerun (each such task once).
 class task_board {
@@ -63,6 +65,8 @@ private:
         int counted_by;
     };
     bool can_check(const check& c) const;
+    // Whether no rank but `rank` is counting.
+    bool counting_alone(int rank) const;
 
     const run_record_keeper& keeper_;
     std::vector<std::size_t> todo_;  // largest estimate first

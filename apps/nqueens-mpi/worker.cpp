@@ -134,8 +134,10 @@ private:
         if (!slot_started_[slot]) thread_started(slot);
         if (!work_arrived_.wait(lock, halt, [&] { return !queue_.empty() || no_more_; }) || queue_.empty())
             return std::nullopt;
-        const std::size_t id = queue_.front();
+        const std::uint64_t word = queue_.front();
         queue_.pop_front();
+        const auto id = static_cast<std::size_t>(word & ~by_check_route);
+        if (word & by_check_route) checks_.push_back(id);
         ++running_;
         const bool hooked = slow_ && std::exchange(first_task_, false);
         lock.unlock();
@@ -164,6 +166,8 @@ private:
         {
             const std::lock_guard lock(mutex_);
             --running_;
+            if (const auto c = std::find(checks_.begin(), checks_.end(), id); c != checks_.end())
+                checks_.erase(c);
             // fault_hooks::wrong_rank: one solution too many in its first result.
             if (wrong_ && std::exchange(first_result_, false)) counts.total += 1;
             counts.total += faults().task_offset;  // 0 but in a test that asks
@@ -185,6 +189,12 @@ private:
             o.threads = choice_.threads;
             o.stop = halt_.get_token();
             o.on_task_done = [this](std::size_t id, const solution_counts& c) { task_done(id, c); };
+            // A check rank 0 sent goes by the other route than counts take.
+            o.route_of = [this](std::size_t id) {
+                const std::lock_guard lock(mutex_);
+                return std::find(checks_.begin(), checks_.end(), id) != checks_.end() ? count_route::check
+                                                                                      : count_route::fast;
+            };
             std::exception_ptr error;
             try {
                 parallel_count(plan_, source, o);
@@ -346,7 +356,8 @@ private:
     bool freeze_;
 
     // Shared with the counting threads, under mutex_.
-    std::deque<std::size_t> queue_;
+    std::deque<std::uint64_t> queue_;  // ids, checks marked by_check_route
+    std::vector<std::size_t> checks_;  // the ids taken from it as checks, until done
     std::vector<finished_task> results_;
     std::size_t running_ = 0;
     bool no_more_ = false;

@@ -150,7 +150,7 @@ NQUEENS_TEST_CUT=5,4,4,0,1 hold_and_interrupt 3 "$dir/recut-cp0.json" count 15 -
 NQUEENS_TEST_CUT=5,4,4,0,1 "$faultbin" count 15 --shard 1/2 --out "$dir/recut-1.json" >/dev/null ||
     fail "a shard of another cut failed"
 out=$("$bin" merge "$dir/recut-0.json" "$dir/recut-1.json" --recheck all) || fail "merge of shards of another cut failed"
-case $out in "n = 15: 2279184 solutions"*"tasks recounted, all as the files say)") ;; *) fail "merge of shards of another cut printed '$out'" ;; esac
+case $out in "n = 15: 2279184 solutions"*"tasks recounted by the check route, all as the files say)") ;; *) fail "merge of shards of another cut printed '$out'" ;; esac
 echo "another cut: interrupted, resumed and merged by the release program: $out"
 
 # A checkpoint made mid-task: n = 15 by a cut whose tasks fix 2 of their 3
@@ -256,10 +256,10 @@ case $out in *" 74712 solutions"*) ;; *) fail "resume of a forged task without -
 expect_refused "$dir/forged.json" "'$dir/forged.json' fails the recheck: task " \
     count 13 --checkpoint "$dir/forged.json" --recheck all
 out=$("$bin" count 13 --checkpoint "$good" --recheck 3) || fail "count --recheck 3 of a sound checkpoint failed"
-case $out in *" 73712 solutions ("*" s; 3 tasks of the checkpoint recounted first, all as it says)") ;;
+case $out in *" 73712 solutions ("*" s; 3 tasks of the checkpoint recounted first by the check route, all as it says)") ;;
     *) fail "count --recheck 3 of a sound checkpoint printed: $out" ;; esac
 out=$("$bin" count 13 --checkpoint "$good" --recheck 2 --json) || fail "count --recheck 2 --json failed"
-case $out in *'"rechecked":2'*) ;; *) fail "count --recheck 2 --json printed: $out" ;; esac
+case $out in *'"rechecked":2,"recheck_route":"check"'*) ;; *) fail "count --recheck 2 --json printed: $out" ;; esac
 expect_refused "$good" "--recheck needs --checkpoint FILE" count 13 --recheck 3
 
 # Option mistakes: one line, exit 2.
@@ -308,5 +308,33 @@ out=$("$bin" merge "$dir/wide0.json" "$dir/wide1.json") || fail "merging the inf
 case $out in "n = 13: $wide solutions"*) ;; *) fail "merging the inflated shards printed $out, want $wide" ;; esac
 out=$("$bin" merge "$dir/wide0.json" "$dir/wide1.json" --json) || fail "merge --json of the inflated shards failed"
 case $out in *"\"total\":\"$wide\""*) ;; *) fail "merge --json of the inflated shards printed $out" ;; esac
+
+# Rechecks by the other route. NQUEENS_TEST_SLICED_FAULT (test builds only)
+# plants a deterministic bug in the sliced pair count, which only the fast
+# route runs: counts of n = 16 come out wrong, the same way every time. A
+# recheck by the route that counted them (NQUEENS_TEST_RECHECK_ROUTE=fast,
+# as every recheck once was) agrees with them; the check route, which
+# shares no pair count with it, does not: merge --recheck and count
+# --recheck refuse the files.
+out=$(NQUEENS_TEST_SLICED_FAULT=1 "$faultbin" count 16) || fail "count 16 with a planted bug failed"
+case $out in "n = 16: 14772512 solutions"*) fail "the planted bug changed no count: $out" ;; esac
+for s in 0 1; do
+    NQUEENS_TEST_SLICED_FAULT=1 "$faultbin" count 16 --shard $s/2 --out "$dir/bug$s.json" >/dev/null ||
+        fail "shard $s/2 with a planted bug failed"
+done
+out=$(NQUEENS_TEST_SLICED_FAULT=1 NQUEENS_TEST_RECHECK_ROUTE=fast "$faultbin" merge "$dir/bug0.json" "$dir/bug1.json" --recheck all) ||
+    fail "the recheck by the same route refused the shards"
+case $out in "n = 16: 14772512 solutions"*) fail "the shards of a planted bug are right: $out" ;;
+    "n = 16: "*"tasks recounted by the fast route, all as the files say)") ;; *) fail "merge by the same route printed $out" ;; esac
+NQUEENS_TEST_SLICED_FAULT=1 bin=$faultbin expect_refused "$dir/bug0.json" "fails the recheck: task " \
+    merge "$dir/bug0.json" "$dir/bug1.json" --recheck all
+grep -q "by the check route, the file says" "$dir/err" || fail "merge's recheck names no route: $(cat "$dir/err")"
+NQUEENS_TEST_SLICED_FAULT=1 "$faultbin" count 16 --checkpoint "$dir/bug.json" >/dev/null || fail "count 16 --checkpoint with a planted bug failed"
+out=$(NQUEENS_TEST_SLICED_FAULT=1 NQUEENS_TEST_RECHECK_ROUTE=fast "$faultbin" count 16 --checkpoint "$dir/bug.json" --recheck all) ||
+    fail "count --recheck by the same route refused the checkpoint"
+NQUEENS_TEST_SLICED_FAULT=1 bin=$faultbin expect_refused "$dir/bug.json" "fails the recheck: task " \
+    count 16 --checkpoint "$dir/bug.json" --recheck all
+# The release program (no planted bug) refuses them too, by either route's numbers.
+expect_refused "$dir/bug0.json" "fails the recheck" merge "$dir/bug0.json" "$dir/bug1.json" --recheck all
 
 finish checkpoint_cli

@@ -322,7 +322,7 @@ grep -q '^nqueens-mpi: warning: rank 2 was silent for [0-9]* s once every task w
     fail "rank 2 frozen, every task in: rank 0 said: $(cat "$dir/err")"
 grep -q '"complete":true' "$cp" || fail "rank 2 frozen, every task in: the checkpoint is not complete"
 
-# expect_faulty WHAT N ENV...: a 3-rank job of count N on the test build,
+# expect_faulty WHAT N ENV...: a 3-rank job (or $np ranks) of count N on the test build,
 # with the hook variables ENV (VAR=VALUE), one of them
 # NQUEENS_TEST_WRONG_RANK=1 (one solution too many in its first result, a
 # faulty node): it stops with one line naming the task counted twice, and
@@ -333,7 +333,7 @@ grep -q '"complete":true' "$cp" || fail "rank 2 frozen, every task in: the check
 expect_faulty() {
     local what=$1 n=$2 status _
     shift 2
-    (export NQUEENS_TEST_TAG="$dir" "$@"; program=$faultbin job 3 count "$n" --threads 1) >"$dir/out" 2>"$dir/err" &
+    (export NQUEENS_TEST_TAG="$dir" "$@"; program=$faultbin job "${np:-3}" count "$n" --threads 1) >"$dir/out" 2>"$dir/err" &
     pid=$!
     for _ in $(seq 600); do
         kill -0 "$pid" 2>/dev/null || break
@@ -350,6 +350,12 @@ expect_faulty() {
 # A faulty rank is caught while the count runs: each rank's first task is
 # counted again by another rank.
 expect_faulty "a rank wrong from its first result" 16 NQUEENS_TEST_WRONG_RANK=1
+# A deterministic bug of the fast route (NQUEENS_TEST_SLICED_FAULT, planted in
+# the sliced pair count: at n = 17 in every task), the same on every rank, is caught too: checks go by
+# the check route, with two counting ranks and with one (-np 2), which
+# checks its own tasks.
+expect_faulty "a bug of the fast route on every rank" 17 NQUEENS_TEST_SLICED_FAULT=1
+np=2 expect_faulty "a bug of the fast route, one counting rank" 17 NQUEENS_TEST_SLICED_FAULT=1
 
 # Once no task is left to hand out, an idle rank reruns the oldest task still
 # out with another rank: the first result counts, an equal second one is

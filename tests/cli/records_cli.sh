@@ -309,10 +309,10 @@ expect_error_with "merge: '$dir/task.json' fails the recheck: task $forged_task 
     merge "$dir/f0.json" "$dir/task.json" --recheck all
 expect_error_with "fails the recheck" merge "$dir/f0.json" "$dir/task.json" --recheck=100000
 out=$("$bin" merge "$dir/f0.json" "$dir/f1.json" --recheck 2) || fail "merge --recheck 2 of sound shards failed"
-case $out in "n = 14: 365596 solutions (2 shards, "*"; 4 tasks recounted, all as the files say)") ;;
+case $out in "n = 14: 365596 solutions (2 shards, "*"; 4 tasks recounted by the check route, all as the files say)") ;;
     *) fail "merge --recheck 2 printed: $out" ;; esac
 out=$("$bin" merge "$dir/f0.json" "$dir/f1.json" --recheck all --json) || fail "merge --recheck all --json failed"
-case $out in '{"n":14,"total":365596,'*'"rechecked":'*'}') ;; *) fail "merge --recheck all --json printed: $out" ;; esac
+case $out in '{"n":14,"total":365596,'*'"rechecked":'*',"recheck_route":"check"}') ;; *) fail "merge --recheck all --json printed: $out" ;; esac
 expect_error_with "--recheck (K or all) must be between 1" merge "$dir/f0.json" "$dir/f1.json" --recheck 0
 # The sample is drawn from the whole file: K of its T tasks catch the forged
 # last one in about K/T of the merges (here about half: 6 to 34 of 40 but

@@ -51,6 +51,11 @@ struct parallel_options {
     std::uint64_t memory_budget = 0;
     // What parallel_count(n, options) computes; parallel_count(plan, options) follows the plan.
     count_mode mode = count_mode::total;
+    // The code that counts each task (count_route): `route`, or where
+    // `route_of` is set, route_of(id), called on a worker thread (from
+    // several at once) before each task or part of a task it counts.
+    count_route route = count_route::fast;
+    std::function<count_route(std::size_t id)> route_of;
     // Called once when the count starts (fraction 0, no ETA), then from the
     // worker threads, one call at a time: when tasks finish, at most about
     // 10 times a second, and about every `progress_every` seconds while long

@@ -75,6 +75,32 @@ constexpr const char* mode_name(count_mode mode) noexcept
     return mode == count_mode::with_distinct ? "with_distinct" : "totals";
 }
 
+// Which code counts a task of the join. Both routes give the same counts;
+// a recheck runs the other one, so that a fault of the fast route (a
+// wrong lane of a vector loop, a compiler's bug in one function, a wrong
+// entry of a slice table) is not repeated by its check.
+enum class count_route : std::uint8_t {
+    // The fastest: half-board lists from quarter tables or by the row
+    // search, and pairs counted by bit-sliced tables (or pair by pair for
+    // small groups), large groups split first, in the widest build of the
+    // pair count the CPU runs (AVX-512, AVX2, POPCNT).
+    fast,
+    // The check: lists by the row search alone, groups split by 8 key bits,
+    // and every pair counted by the scalar loop: no bit-sliced table, no
+    // vector loop of its own and no build for a wider instruction set. It
+    // shares the row search and the split with the fast route where that
+    // runs them (docs/limitations.md). About ten times the fast route's
+    // time (docs/benchmarks.md). Plans of n < 6 (the symmetric search) have
+    // one route.
+    check,
+};
+
+// "fast", "check": how records and messages name a route.
+constexpr const char* route_name(count_route route) noexcept
+{
+    return route == count_route::check ? "check" : "fast";
+}
+
 namespace detail {
 
 // The rows each task of the symmetric search places (work_plan::split_depth;
@@ -226,6 +252,16 @@ public:
     // keep one and pass it to every run() rather than pay for fresh memory
     // each time.
     using workspace = detail::join_workspace;
+
+    // Sets `ws` to count by `route` (count_route::fast when never set).
+    static void use_route(workspace& ws, count_route route) noexcept
+    {
+        const bool check = route == count_route::check;
+        ws.pairs.plain = check;
+        ws.pairs.split_bits = check ? 8 : -1;
+        ws.pairs.cpu = check ? detail::cpu_tier::baseline : detail::cpu_tier::best;
+        ws.builder = check ? detail::list_builder::rows : detail::list_builder::by_lead_columns;
+    }
 
     std::optional<solution_counts> run(std::size_t id, std::stop_token stop, workspace& ws) const
     {

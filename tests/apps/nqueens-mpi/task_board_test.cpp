@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
 // apps/nqueens-mpi/task_board: rank 0's bookkeeping of nqueens-mpi without MPI, by simulated ranks: every
-// task handed out and counted, checks by another rank at their stated rate, ranks written off (twice) and
-// coming back, the count still exact.
+// task handed out and counted, checks by another rank (or a rank counting alone) by the check route at their
+// stated rate, ranks written off (twice) and coming back, the count still exact.
 #include "nqueens-mpi/task_board.hpp"
+#include "nqueens-mpi/protocol.hpp"
 
 #include "support/failures.hpp"
 #include "support/oeis.hpp"
@@ -21,6 +22,7 @@ namespace {
 
 using nqueens::app::record_options;
 using nqueens::app::run_record_keeper;
+using nqueens::app::mpi::by_check_route;
 using nqueens::app::mpi::check_one_in;
 using nqueens::app::mpi::task_board;
 
@@ -38,7 +40,7 @@ struct simulated_run {
     const nqueens::work_plan& plan;
     run_record_keeper keeper;
     task_board board;
-    std::vector<std::deque<std::size_t>> queue;
+    std::vector<std::deque<std::uint64_t>> queue;  // ids as handed out, checks marked by_check_route
     std::vector<nqueens::solution_counts> counts;  // by task
     std::vector<int> first_counter;                // by task: the rank whose count the record took
     std::size_t seconds_counts = 0;                // reports of a task the record already held
@@ -54,10 +56,14 @@ struct simulated_run {
         for (std::size_t id = 0; id < p.size(); ++id) counts.push_back(p.run(id));
     }
 
+    std::size_t routed_checks = 0;  // ids handed out marked by_check_route
+
     void ask_for(int rank, std::size_t want)
     {
-        for (const std::uint64_t id : ask(board, rank, want))
-            queue[static_cast<std::size_t>(rank)].push_back(id);
+        for (const std::uint64_t word : ask(board, rank, want)) {
+            if (word & by_check_route) ++routed_checks;
+            queue[static_cast<std::size_t>(rank)].push_back(word);
+        }
     }
 
     // `rank` reports the task at the head of its queue.
@@ -65,12 +71,15 @@ struct simulated_run {
     {
         auto& q = queue[static_cast<std::size_t>(rank)];
         if (q.empty()) return;
-        const std::size_t id = q.front();
+        const std::uint64_t word = q.front();
         q.pop_front();
+        const std::size_t id = word & ~by_check_route;
         board.reported(rank, id);
         if (keeper.is_done(id)) {
             ++seconds_counts;
-            wrong.check(first_counter[id] != rank, "task ", id, " counted twice by rank ", rank);
+            // The same rank again only by the other route (a rank counting alone).
+            wrong.check(first_counter[id] != rank || (word & by_check_route) != 0, "task ", id,
+                        " counted twice by rank ", rank, " by one route");
             return;
         }
         keeper.add(id, counts[id]);
@@ -81,19 +90,29 @@ struct simulated_run {
 
 }  // namespace
 
-TEST_CASE("one counting rank gets every task once, largest estimate first, and no check", "[task_board]")
+TEST_CASE(
+    "one counting rank gets every task once, largest estimate first, and checks its own by the check route",
+    "[task_board]")
 {
     const nqueens::work_plan plan(14);
     simulated_run run(plan, 2, 1);
     REQUIRE(run.board.tasks().size() == plan.size());
     std::vector<std::uint64_t> got;
+    std::size_t checks = 0;
     for (;;) {
         const auto reply = ask(run.board, 1, 5);
         if (reply.empty()) break;
         REQUIRE(reply.size() <= 5);
-        for (const std::uint64_t id : reply) {
-            got.push_back(id);
+        for (const std::uint64_t word : reply) {
+            const std::size_t id = word & ~by_check_route;
             run.board.reported(1, id);
+            if (word & by_check_route) {
+                // A check: of a task this rank counted, by the other route.
+                CHECK(run.keeper.is_done(id));
+                ++checks;
+                continue;
+            }
+            got.push_back(id);
             run.keeper.add(id, run.counts[id]);
             run.board.counted_first(1, id);
         }
@@ -102,7 +121,8 @@ TEST_CASE("one counting rank gets every task once, largest estimate first, and n
     CHECK(std::set<std::uint64_t>(got.begin(), got.end()).size() == plan.size());
     for (std::size_t i = 1; i < got.size(); ++i) CHECK(plan.estimate(got[i - 1]) >= plan.estimate(got[i]));
     CHECK(run.keeper.complete());
-    CHECK(run.board.checks_handed_out() == 0);
+    CHECK(checks >= 1);  // its first task at least
+    CHECK(run.board.checks_handed_out() == checks);
     CHECK_FALSE(run.board.checks_pending());
 }
 
@@ -112,19 +132,19 @@ TEST_CASE("each rank's first task is counted again by another rank, before any n
     simulated_run run(plan, 3, 7);
     run.ask_for(1, 1);
     run.ask_for(2, 1);
-    const std::size_t first1 = run.queue[1].front();
-    const std::size_t first2 = run.queue[2].front();
+    const std::uint64_t first1 = run.queue[1].front();
+    const std::uint64_t first2 = run.queue[2].front();
     run.report(1);
     run.report(2);
     CHECK(run.board.checks_pending());
     // Rank 1 is given rank 2's first task to count again, never its own.
     const auto reply1 = ask(run.board, 1, 1);
     REQUIRE(reply1.size() == 1);
-    CHECK(reply1[0] == first2);
+    CHECK(reply1[0] == (first2 | by_check_route));
     const auto reply2 = ask(run.board, 2, 3);
     REQUIRE(!reply2.empty());
-    CHECK(reply2[0] == first1);
-    CHECK(std::count(reply2.begin(), reply2.end(), first2) == 0);
+    CHECK(reply2[0] == (first1 | by_check_route));
+    CHECK(std::count(reply2.begin(), reply2.end(), first2 | by_check_route) == 0);
     CHECK(run.board.checks_handed_out() == 2);
     // The checks are out until they are reported.
     CHECK(run.board.checks_pending());
@@ -154,9 +174,10 @@ TEST_CASE("about 1 in check_one_in tasks is checked, drawn across the whole run"
             const std::size_t before = board.checks_handed_out();
             const auto reply = ask(board, 3 - rank, 1);
             for (std::size_t k = 0; k < board.checks_handed_out() - before; ++k) {
+                CHECK((reply[k] & by_check_route) != 0);
                 checked.push_back(reply[k]);
                 last_half += i >= tasks / 2 ? 1 : 0;
-                board.reported(3 - rank, reply[k]);
+                board.reported(3 - rank, reply[k] & ~by_check_route);
             }
         }
         INFO("seed " << seed << ": " << checked.size() << " checks of " << tasks << " tasks, " << last_half
@@ -226,21 +247,27 @@ TEST_CASE("a rank written off twice, coming back each time, leaves the count exa
     }
 }
 
-TEST_CASE("a check whose only other rank is gone is not waited for", "[task_board]")
+TEST_CASE("a check whose only other rank is gone goes back to the rank that counted it, by the check route",
+          "[task_board]")
 {
     const nqueens::work_plan plan(12);
     simulated_run run(plan, 3, 5);
     run.ask_for(1, 1);
-    run.report(1);  // rank 1's first task: a check due, for rank 2 alone
+    const std::uint64_t first = run.queue[1].front();
+    run.report(1);  // rank 1's first task: a check due, for rank 2 while it counts
     CHECK(run.board.checks_pending());
+    CHECK(ask(run.board, 1, 1).front() != (first | by_check_route));  // not its own while rank 2 counts
     const auto reply = ask(run.board, 2, 1);
     REQUIRE(reply.size() == 1);
-    CHECK(run.board.checks_pending());  // out with rank 2
-    run.board.write_off(2);             // and back to the ones due, with no rank to do it
-    CHECK_FALSE(run.board.checks_pending());
-    run.board.came_back(2);
+    CHECK(reply[0] == (first | by_check_route));
+    run.board.write_off(2);  // back to the ones due: rank 1 now counts alone
     CHECK(run.board.checks_pending());
-    CHECK(ask(run.board, 2, 1) == reply);
+    const auto again = ask(run.board, 1, 1);
+    REQUIRE(again.size() == 1);
+    CHECK(again[0] == (first | by_check_route));
+    run.board.reported(1, first);
+    CHECK_FALSE(run.board.checks_pending());
+    run.board.gone(1);
     run.board.gone(2);
     CHECK_FALSE(run.board.checks_pending());
 }

@@ -117,6 +117,61 @@ TEST_CASE("parallel_count(n) with distinct gives OEIS A000170 and A002562 for n 
     }
 }
 
+TEST_CASE("the check route gives OEIS A000170 for n = 1..16, alone and mixed with the fast route by task",
+          "[engine][route]")
+{
+    for (int n = 1; n <= 16; ++n) {
+        INFO("n = " << n);
+        auto o = with_threads(2);
+        o.route = nqueens::count_route::check;
+        CHECK(nqueens::parallel_count(n, o).sum.total == total(n));
+        // Each task by the route its id says, as nqueens-mpi's checks go.
+        o.route = nqueens::count_route::fast;
+        std::atomic<std::size_t> checked{0};
+        o.route_of = [&](std::size_t id) {
+            if (id % 2 == 0) return nqueens::count_route::fast;
+            ++checked;
+            return nqueens::count_route::check;
+        };
+        CHECK(nqueens::parallel_count(n, o).sum.total == total(n));
+        if (n >= 6) CHECK(checked > 0);
+    }
+}
+
+TEST_CASE("each task and part counts the same by both routes, by cuts whose tasks place part of the band",
+          "[engine][route]")
+{
+    // n = 15 by tasks of 4 of 5 band rows with shared tops, and of 2 of 3
+    // rows: tasks in parts, as from n = 23 on by default.
+    for (const nqueens::plan_cut cut :
+         {nqueens::plan_cut{nqueens::plan_cut::method_kind::join, 0, 5, 4, 4, 0, true},
+          nqueens::plan_cut{nqueens::plan_cut::method_kind::join, 0, 3, 2, 4, 0, true}}) {
+        const nqueens::work_plan plan(15, nqueens::count_mode::total, cut);
+        nqueens::work_plan::workspace fast, check;
+        nqueens::work_plan::use_route(check, nqueens::count_route::check);
+        CHECK(check.pairs.plain);
+        nqueens::count128 sum{};
+        for (std::size_t id = 0; id < plan.size(); ++id) {
+            INFO("task " << id);
+            const std::uint64_t parts = plan.parts(id);
+            for (std::uint64_t p = 0; p < parts; ++p) {
+                const auto a = plan.run_parts(id, p, p + 1, {}, fast);
+                const auto b = plan.run_parts(id, p, p + 1, {}, check);
+                REQUIRE(a);
+                REQUIRE(b);
+                CHECK(a->total == b->total);
+                sum += b->total;
+            }
+        }
+        CHECK(sum == total(15));
+    }
+    nqueens::work_plan::workspace ws;
+    nqueens::work_plan::use_route(ws, nqueens::count_route::check);
+    nqueens::work_plan::use_route(ws, nqueens::count_route::fast);
+    CHECK_FALSE(ws.pairs.plain);
+    CHECK(ws.pairs.split_bits == -1);
+}
+
 TEST_CASE("parallel_count(n) on one thread equals parallel_count(n) on several", "[engine][threads]")
 {
     for (const int n : {1, 4, 9, 13, 14}) {

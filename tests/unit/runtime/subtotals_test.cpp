@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSL-1.0
-// subtotals_of and to_line: finished tasks as sub-problems of placed queens, sets of one set of queens added up.
+// subtotals_of and to_line: finished tasks as sub-problems of placed queens, the tasks of one set added up.
 #include "support/oeis.hpp"
 
 #include <nqueens/runtime/plan.hpp>

@@ -383,6 +383,7 @@ private:
                     const std::lock_guard lock(mutex_);
                     running_[slot] = running_task{p.estimate, elapsed()};
                 }
+                work_plan::use_route(ws, options_.route_of ? options_.route_of(p.id) : options_.route);
                 const std::optional<solution_counts> done =
                     p.whole ? plan_.run_task(p.id, poll, ws, on_part)
                             : plan_.run_part_range(p.id, p.range.begin, p.range.end, poll, ws, no_part);

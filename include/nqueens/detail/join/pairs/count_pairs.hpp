@@ -51,7 +51,21 @@ struct pair_scratch {
     // The build of the counts to run (join/pairs/cpu_tier.hpp): the widest the CPU
     // has; the tests cap it.
     cpu_tier cpu = cpu_tier::best;
+    // The check route (count_route::check): after the split (join_keys),
+    // every run of tops counted pair by pair by the scalar loop
+    // (count_fits_scalar): no bit-sliced table, no direct count of its own
+    // and no build for a wider instruction set, so that it shares none of
+    // the pair counts above with the fast route.
+    bool plain = false;
 };
+
+#ifdef NQUEENS_FAULT_INJECTION
+// Test builds of the programs only (apps/common/fault_injection.hpp,
+// NQUEENS_TEST_SLICED_FAULT): a deterministic fault planted in the sliced
+// pair count, added to each of its results, that the check route, which
+// never runs it, does not share.
+inline std::uint64_t planted_sliced_fault = 0;
+#endif
 
 #if NQUEENS_AVX2_SLICES
 // count_fits (below) with AVX2, which has no popcount of its own: 4 words
@@ -146,12 +160,10 @@ constexpr std::uint64_t count_fits(const diagonal_key* xs, std::size_t nx, const
 // The number of pairs of xs[0 .. nx) and ys[0 .. ny) that fit, pair by
 // pair: x & turned(y) == 0 iff turned(x) & y == 0, so each x is turned
 // once and the loop over the ys vectorizes.
-constexpr std::uint64_t count_fits_direct(const diagonal_key* xs, std::size_t nx, const diagonal_key* ys,
+// The scalar loop, which the check route runs on its own.
+constexpr std::uint64_t count_fits_scalar(const diagonal_key* xs, std::size_t nx, const diagonal_key* ys,
                                           std::size_t ny, int width)
 {
-#if defined(__AVX512F__)
-    if (!std::is_constant_evaluated()) return count_fits_direct_avx512(xs, nx, ys, ny, width);
-#endif
     std::uint64_t fits = 0;
     for (std::size_t i = 0; i < nx; ++i) {
         const diagonal_key turned = turned_key(xs[i], width);
@@ -160,6 +172,15 @@ constexpr std::uint64_t count_fits_direct(const diagonal_key* xs, std::size_t nx
         fits += k;
     }
     return fits;
+}
+
+constexpr std::uint64_t count_fits_direct(const diagonal_key* xs, std::size_t nx, const diagonal_key* ys,
+                                          std::size_t ny, int width)
+{
+#if defined(__AVX512F__)
+    if (!std::is_constant_evaluated()) return count_fits_direct_avx512(xs, nx, ys, ny, width);
+#endif
+    return count_fits_scalar(xs, nx, ys, ny, width);
 }
 
 // The counts built for wider instruction sets (join/pairs/cpu_tier.hpp): flatten
@@ -291,6 +312,12 @@ constexpr std::uint64_t join_key_runs(const join_layout& layout, const diagonal_
     std::size_t nx = 0;
     for (const auto& run : runs) nx += run[1] - run[0];
     if (nx == 0 || ny == 0) return 0;
+    if (scratch.plain) {
+        std::uint64_t fits = 0;
+        for (const auto& [begin, end] : runs)
+            fits += count_fits_scalar(xs + begin, end - begin, ys, ny, layout.width);
+        return fits;
+    }
     // Constant evaluation runs the plain build (the others are not constexpr).
     cpu_tier tier = cpu_tier::baseline;
     if (!std::is_constant_evaluated()) tier = usable_cpu_tier(scratch.cpu);
@@ -360,6 +387,9 @@ constexpr std::uint64_t join_key_runs(const join_layout& layout, const diagonal_
                 fits += count_fits_as<0>(tier, x, count, table, words, slice, slices);
         }
     }
+#ifdef NQUEENS_FAULT_INJECTION
+    fits += planted_sliced_fault;
+#endif
     return fits;
 }
 
