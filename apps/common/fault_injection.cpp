@@ -3,6 +3,10 @@
 #include "common/fault_injection.hpp"
 
 #ifdef NQUEENS_FAULT_INJECTION
+#ifndef NQUEENS_DETAIL_PLANTED_FAULTS
+#error \
+    "the test builds define NQUEENS_DETAIL_PLANTED_FAULTS with NQUEENS_FAULT_INJECTION (tests/CMakeLists.txt)"
+#endif
 
 #include "common/arguments.hpp"
 

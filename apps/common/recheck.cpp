@@ -54,7 +54,7 @@ std::size_t recheck_records(std::span<const run_record> records, std::span<const
                 to_string(t.total) + " solutions (" + to_string(t.distinct) + " distinct) by the " +
                 route_name(o.route) + " route, the file says " + to_string(said.total) + " (" +
                 to_string(said.distinct) +
-                "); the file is damaged or forged, or was counted by a faulty machine";
+                "); the file is damaged or forged, or was counted by a faulty machine or a bug of its route";
     };
     o.stop = stop;
     const parallel_result r = parallel_count(plan, o);

@@ -24,7 +24,7 @@ namespace nqueens::app {
 // whose recounted task differs from what it says. No task may be in two
 // records (merge_records' checks). Returns how many tasks it recounted.
 // Cost: those tasks' share of a full count, times the check route's
-// (about ten times the fast route's: docs/benchmarks.md).
+// (several times the fast route's: docs/benchmarks.md).
 // A stop request on `stop` ends it early with recheck_stopped.
 std::size_t recheck_records(std::span<const run_record> records, std::span<const std::string> names,
                             const work_plan& plan, std::size_t k, const std::string& prefix,

@@ -227,7 +227,6 @@ private:
             const std::uint64_t* t = &message_[report_header + words_per_task * i];
             const auto id = static_cast<std::size_t>(t[0]);
             const solution_counts result{{t[1], t[2]}, {t[3], t[4]}, {t[5], t[6]}};
-            longest_ = std::max(longest_, static_cast<double>(t[7]) / 1e6);
             board_.reported(source, id);
             if (keeper_.is_done(id)) {
                 // Also counted by another rank: a check, a rerun by an idle one, or after a write-off.
@@ -239,6 +238,9 @@ private:
                         std::to_string(source) + " the second): a node is faulty");
                 continue;
             }
+            // The lease follows first counts only: a check by the check route
+            // takes several times as long.
+            longest_ = std::max(longest_, static_cast<double>(t[7]) / 1e6);
             keeper_.add(id, result);
             tally_.add(id);
             board_.counted_first(source, id);

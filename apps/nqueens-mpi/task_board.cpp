@@ -40,8 +40,11 @@ void task_board::hand_out(int rank, std::size_t want, std::vector<std::uint64_t>
         if (!keeper_.is_done(id)) give(id);
     }
     for (auto c = checks_due_.begin(); reply.size() < limit && c != checks_due_.end();) {
-        // Another rank's node where there is one; by the other route always.
-        if (c->counted_by == rank && !counting_alone(rank)) {
+        // Another rank's node where there is one; by the other route always;
+        // and only once no copy of the task is out (a rerun, or the first
+        // holder still counting it), whose report would be taken for the
+        // check's.
+        if ((c->counted_by == rank && !counting_alone(rank)) || holder_[c->id] >= 0 || checker_[c->id] >= 0) {
             ++c;
             continue;
         }

@@ -19,7 +19,7 @@ namespace nqueens::app::mpi {
 
 // A check of the counting ranks: the first task each rank reports, and
 // about one in check_one_in of the tasks after it (drawn at random), is
-// counted again by the check route (count_route::check, about ten times the
+// counted again by the check route (count_route::check, several times the
 // fast route's time: docs/benchmarks.md), handed out before any new task,
 // to another rank, or where a rank counts alone, to itself.
 inline constexpr std::uint64_t check_one_in = 256;

@@ -62,7 +62,8 @@ int run_subtotals(args a)
     for (std::size_t f = 0; f < records.size(); ++f)
         for (std::size_t i = 0; i < records[f].done.size(); ++i)
             all.push_back(held{finished_task{records[f].done[i], records[f].counts[i].total}, f});
-    std::sort(all.begin(), all.end(), [](const held& x, const held& y) { return x.task.id < y.task.id; });
+    std::stable_sort(all.begin(), all.end(),
+                     [](const held& x, const held& y) { return x.task.id < y.task.id; });
     std::vector<finished_task> tasks;
     tasks.reserve(all.size());
     for (std::size_t i = 0; i < all.size(); ++i) {

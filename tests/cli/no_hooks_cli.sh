@@ -39,9 +39,10 @@ for program in "$faultbin" ${mpifaultbin:+"$mpifaultbin"}; do
     has_hook_names "$program" || fail "the test build $program holds no NQUEENS_TEST: the check proves nothing"
 done
 
-out=$(env "${hooks[@]}" timeout 120 "$bin" count 12 --checkpoint "$dir/c12.json" 2>"$dir/err"); status=$?
-[ "$status" -eq 0 ] && [ "${out%% (*}" = "n = 12: 14200 solutions" ] ||
-    fail "nqueens count 12 with every hook variable set: exit $status, '$out' $(cat "$dir/err")"
+# n = 16: the sliced pair count runs, which NQUEENS_TEST_SLICED_FAULT would change.
+out=$(env "${hooks[@]}" timeout 120 "$bin" count 16 --checkpoint "$dir/c16.json" 2>"$dir/err"); status=$?
+[ "$status" -eq 0 ] && [ "${out%% (*}" = "n = 16: 14772512 solutions" ] ||
+    fail "nqueens count 16 with every hook variable set: exit $status, '$out' $(cat "$dir/err")"
 out=$(NQUEENS_TEST_WRONG_RANK=' 1x' NQUEENS_TEST_HOLD_TASK=x timeout 120 "$bin" count 10) ||
     fail "nqueens count 10 with malformed hook variables failed"
 case $out in "n = 10: 724 solutions"*) ;; *) fail "nqueens count 10 with malformed hook variables printed: $out" ;; esac

@@ -85,13 +85,13 @@ enum class count_route : std::uint8_t {
     // small groups), large groups split first, in the widest build of the
     // pair count the CPU runs (AVX-512, AVX2, POPCNT).
     fast,
-    // The check: lists by the row search alone, groups split by 8 key bits,
-    // and every pair counted by the scalar loop: no bit-sliced table, no
-    // vector loop of its own and no build for a wider instruction set. It
-    // shares the row search and the split with the fast route where that
-    // runs them (docs/limitations.md). About ten times the fast route's
-    // time (docs/benchmarks.md). Plans of n < 6 (the symmetric search) have
-    // one route.
+    // The check: the same lists, groups split by 8 key bits, and every pair
+    // counted by a plain loop of its own: no bit-sliced table, no
+    // hand-written vector loop and no build for a wider instruction set. It
+    // shares the lists and the split with the fast route
+    // (docs/limitations.md). Several times the fast route's time
+    // (docs/benchmarks.md). Plans of n < 6 (the symmetric search) have one
+    // route.
     check,
 };
 
@@ -260,7 +260,7 @@ public:
         ws.pairs.plain = check;
         ws.pairs.split_bits = check ? 8 : -1;
         ws.pairs.cpu = check ? detail::cpu_tier::baseline : detail::cpu_tier::best;
-        ws.builder = check ? detail::list_builder::rows : detail::list_builder::by_lead_columns;
+        ws.builder = detail::list_builder::by_lead_columns;
     }
 
     std::optional<solution_counts> run(std::size_t id, std::stop_token stop, workspace& ws) const

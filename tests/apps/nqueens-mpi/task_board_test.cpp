@@ -256,7 +256,9 @@ TEST_CASE("a check whose only other rank is gone goes back to the rank that coun
     const std::uint64_t first = run.queue[1].front();
     run.report(1);  // rank 1's first task: a check due, for rank 2 while it counts
     CHECK(run.board.checks_pending());
-    CHECK(ask(run.board, 1, 1).front() != (first | by_check_route));  // not its own while rank 2 counts
+    const auto other = ask(run.board, 1, 1);  // a new task, not its own check while rank 2 counts
+    REQUIRE(other.size() == 1);
+    CHECK(other[0] != (first | by_check_route));
     const auto reply = ask(run.board, 2, 1);
     REQUIRE(reply.size() == 1);
     CHECK(reply[0] == (first | by_check_route));
@@ -270,4 +272,24 @@ TEST_CASE("a check whose only other rank is gone goes back to the rank that coun
     run.board.gone(1);
     run.board.gone(2);
     CHECK_FALSE(run.board.checks_pending());
+}
+
+TEST_CASE("a check waits while a copy of its task is out, so that the copy's report is not taken for it",
+          "[task_board]")
+{
+    const nqueens::work_plan plan(12);
+    simulated_run run(plan, 3, 9);
+    run.ask_for(1, plan.size());              // every task to rank 1
+    const auto rerun = ask(run.board, 2, 1);  // nothing new: rank 2 reruns rank 1's oldest
+    REQUIRE(rerun.size() == 1);
+    const std::uint64_t x = rerun[0];
+    CHECK((x & by_check_route) == 0);
+    REQUIRE(run.queue[1].front() == x);
+    run.report(1);  // rank 1's first count of x: a check due, while rank 2's rerun is out
+    CHECK(run.board.checks_pending());
+    for (const std::uint64_t word : ask(run.board, 2, 3)) CHECK(word != (x | by_check_route));
+    run.board.reported(2, x);  // the rerun is in (equal): now the check goes out
+    bool checked = false;
+    for (const std::uint64_t word : ask(run.board, 2, 3)) checked = checked || word == (x | by_check_route);
+    CHECK(checked);
 }

@@ -62,6 +62,27 @@ TEST_CASE("a set of queens with a task missing is left out, the others kept", "[
     auto without_last = run_all(plan);
     without_last.pop_back();
     CHECK(nqueens::subtotals_of(plan, without_last).size() + 1 == all.size());
+    // n = 17 fixes 4 leading columns a task: sets of up to 16 tasks; one
+    // without a task from its middle is left out whole.
+    const nqueens::work_plan plan17(17);
+    auto tasks17 = run_all(plan17);
+    const auto all17 = nqueens::subtotals_of(plan17, tasks17);
+    std::size_t a = 0;  // the first task of the largest set
+    std::size_t largest = 0;
+    for (std::size_t id = 0; id < plan17.size();) {
+        std::size_t end = id + 1;
+        while (end < plan17.size() && plan17.queens_of(end) == plan17.queens_of(id)) ++end;
+        if (end - id > largest) {
+            largest = end - id;
+            a = id;
+        }
+        id = end;
+    }
+    REQUIRE(largest >= 8);
+    tasks17.erase(tasks17.begin() + static_cast<std::ptrdiff_t>(a + largest / 2));
+    const auto some17 = nqueens::subtotals_of(plan17, tasks17);
+    CHECK(some17.size() + 1 == all17.size());
+    for (const nqueens::subtotal& s : some17) CHECK_FALSE(s.queens == plan17.queens_of(a));
 }
 
 TEST_CASE("subtotals_of refuses ids out of order or range and plans of the symmetric search", "[subtotals]")

@@ -52,14 +52,14 @@ struct pair_scratch {
     // has; the tests cap it.
     cpu_tier cpu = cpu_tier::best;
     // The check route (count_route::check): after the split (join_keys),
-    // every run of tops counted pair by pair by the scalar loop
-    // (count_fits_scalar): no bit-sliced table, no direct count of its own
-    // and no build for a wider instruction set, so that it shares none of
-    // the pair counts above with the fast route.
+    // every run of tops counted pair by pair by a loop of its own
+    // (count_fits_check): no bit-sliced table, not the direct count, no
+    // hand-written vector loop and no build for a wider instruction set, so
+    // that it shares none of the fast route's pair counts.
     bool plain = false;
 };
 
-#ifdef NQUEENS_FAULT_INJECTION
+#ifdef NQUEENS_DETAIL_PLANTED_FAULTS
 // Test builds of the programs only (apps/common/fault_injection.hpp,
 // NQUEENS_TEST_SLICED_FAULT): a deterministic fault planted in the sliced
 // pair count, added to each of its results, that the check route, which
@@ -160,10 +160,12 @@ constexpr std::uint64_t count_fits(const diagonal_key* xs, std::size_t nx, const
 // The number of pairs of xs[0 .. nx) and ys[0 .. ny) that fit, pair by
 // pair: x & turned(y) == 0 iff turned(x) & y == 0, so each x is turned
 // once and the loop over the ys vectorizes.
-// The scalar loop, which the check route runs on its own.
-constexpr std::uint64_t count_fits_scalar(const diagonal_key* xs, std::size_t nx, const diagonal_key* ys,
+constexpr std::uint64_t count_fits_direct(const diagonal_key* xs, std::size_t nx, const diagonal_key* ys,
                                           std::size_t ny, int width)
 {
+#if defined(__AVX512F__)
+    if (!std::is_constant_evaluated()) return count_fits_direct_avx512(xs, nx, ys, ny, width);
+#endif
     std::uint64_t fits = 0;
     for (std::size_t i = 0; i < nx; ++i) {
         const diagonal_key turned = turned_key(xs[i], width);
@@ -174,13 +176,20 @@ constexpr std::uint64_t count_fits_scalar(const diagonal_key* xs, std::size_t nx
     return fits;
 }
 
-constexpr std::uint64_t count_fits_direct(const diagonal_key* xs, std::size_t nx, const diagonal_key* ys,
-                                          std::size_t ny, int width)
+// The check route's own pair count, written apart from the others: each y
+// turned and met with every x in turn, with no popcount and no table. The
+// compiler may vectorize it as it likes; it shares no code with the fast
+// route's counts.
+constexpr std::uint64_t count_fits_check(const diagonal_key* xs, std::size_t nx, const diagonal_key* ys,
+                                         std::size_t ny, int width)
 {
-#if defined(__AVX512F__)
-    if (!std::is_constant_evaluated()) return count_fits_direct_avx512(xs, nx, ys, ny, width);
-#endif
-    return count_fits_scalar(xs, nx, ys, ny, width);
+    std::uint64_t fits = 0;
+    for (std::size_t j = 0; j < ny; ++j) {
+        const diagonal_key y = turned_key(ys[j], width);
+        for (std::size_t i = 0; i < nx; ++i)
+            if ((xs[i] & y) == 0) ++fits;
+    }
+    return fits;
 }
 
 // The counts built for wider instruction sets (join/pairs/cpu_tier.hpp): flatten
@@ -315,7 +324,7 @@ constexpr std::uint64_t join_key_runs(const join_layout& layout, const diagonal_
     if (scratch.plain) {
         std::uint64_t fits = 0;
         for (const auto& [begin, end] : runs)
-            fits += count_fits_scalar(xs + begin, end - begin, ys, ny, layout.width);
+            fits += count_fits_check(xs + begin, end - begin, ys, ny, layout.width);
         return fits;
     }
     // Constant evaluation runs the plain build (the others are not constexpr).
@@ -387,7 +396,7 @@ constexpr std::uint64_t join_key_runs(const join_layout& layout, const diagonal_
                 fits += count_fits_as<0>(tier, x, count, table, words, slice, slices);
         }
     }
-#ifdef NQUEENS_FAULT_INJECTION
+#ifdef NQUEENS_DETAIL_PLANTED_FAULTS
     fits += planted_sliced_fault;
 #endif
     return fits;
