@@ -41,10 +41,11 @@ void task_board::hand_out(int rank, std::size_t want, std::vector<std::uint64_t>
     }
     for (auto c = checks_due_.begin(); reply.size() < limit && c != checks_due_.end();) {
         // Another rank's node where there is one; by the other route always;
-        // and only once no copy of the task is out (a rerun, or the first
-        // holder still counting it), whose report would be taken for the
-        // check's.
-        if ((c->counted_by == rank && !counting_alone(rank)) || holder_[c->id] >= 0 || checker_[c->id] >= 0) {
+        // and only once no copy of the task is out with a rank still
+        // counting (a rerun, or the first holder still at it), whose report
+        // would be taken for the check's.
+        if ((c->counted_by == rank && !counting_alone(rank)) || out_with_counting(holder_[c->id]) ||
+            out_with_counting(checker_[c->id])) {
             ++c;
             continue;
         }
@@ -118,6 +119,12 @@ void task_board::came_back(int rank)
 void task_board::gone(int rank)
 {
     if (static_cast<std::size_t>(rank) < counting_.size()) counting_[static_cast<std::size_t>(rank)] = false;
+}
+
+bool task_board::out_with_counting(int rank) const
+{
+    return rank >= 0 && static_cast<std::size_t>(rank) < counting_.size() &&
+           counting_[static_cast<std::size_t>(rank)];
 }
 
 bool task_board::counting_alone(int rank) const

@@ -67,6 +67,9 @@ private:
     bool can_check(const check& c) const;
     // Whether no rank but `rank` is counting.
     bool counting_alone(int rank) const;
+    // Whether `rank` (a holder_ or checker_ entry, -1 for none) is a rank
+    // still counting: a copy out with it will report.
+    bool out_with_counting(int rank) const;
 
     const run_record_keeper& keeper_;
     std::vector<std::size_t> todo_;  // largest estimate first

@@ -293,3 +293,18 @@ TEST_CASE("a check waits while a copy of its task is out, so that the copy's rep
     for (const std::uint64_t word : ask(run.board, 2, 3)) checked = checked || word == (x | by_check_route);
     CHECK(checked);
 }
+
+TEST_CASE("a check does not wait for a copy of its task out with a rank that is gone", "[task_board]")
+{
+    const nqueens::work_plan plan(12);
+    simulated_run run(plan, 3, 9);
+    run.ask_for(1, plan.size());
+    const auto rerun = ask(run.board, 2, 1);  // rank 2 reruns rank 1's oldest
+    REQUIRE(rerun.size() == 1);
+    const std::uint64_t x = rerun[0];
+    run.report(1);      // rank 1's first count of x: a check due
+    run.board.gone(2);  // rank 2, with its rerun of x, is not waited for
+    CHECK(run.board.checks_pending());
+    const auto reply = ask(run.board, 1, 3);  // rank 1, counting alone, checks x itself
+    CHECK(std::count(reply.begin(), reply.end(), x | by_check_route) == 1);
+}
