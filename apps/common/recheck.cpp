@@ -17,7 +17,7 @@ count_route recheck_route()
     return faults().recheck_route.value_or(count_route::check);
 }
 
-std::size_t recheck_records(std::span<const run_record> records, std::span<const std::string> names,
+std::size_t recheck_records(std::span<run_record> records, std::span<const std::string> names,
                             const work_plan& plan, std::size_t k, const std::string& prefix,
                             std::stop_token stop)
 {
@@ -60,6 +60,9 @@ std::size_t recheck_records(std::span<const run_record> records, std::span<const
     const parallel_result r = parallel_count(plan, o);
     if (r.cancelled && stop.stop_requested()) throw recheck_stopped("the recheck was stopped");
     if (wrong) throw usage_error(prefix + *wrong);
+    const char* route = plan.route_label(o.route);
+    for (std::size_t id = 0; id < owner.size(); ++id)
+        if (owner[id] != none) mark_checked(records[owner[id]], at[id], route);
     return picked;
 }
 

@@ -21,12 +21,14 @@ namespace nqueens::app {
 // (count_route::check, which shares no pair count with the fast route that
 // counts take), and throws usage_error
 // (prefix, then "'NAME' fails the recheck: task ...") naming the first file
-// whose recounted task differs from what it says. No task may be in two
-// records (merge_records' checks). Returns how many tasks it recounted.
+// whose recounted task differs from what it says. Else marks the tasks
+// recounted as checked by that route in `records` (mark_checked) and
+// returns how many there were. No task may be in two records
+// (merge_records' checks).
 // Cost: those tasks' share of a full count, times the check route's
 // (several times the fast route's: docs/benchmarks.md).
 // A stop request on `stop` ends it early with recheck_stopped.
-std::size_t recheck_records(std::span<const run_record> records, std::span<const std::string> names,
+std::size_t recheck_records(std::span<run_record> records, std::span<const std::string> names,
                             const work_plan& plan, std::size_t k, const std::string& prefix,
                             std::stop_token stop = {});
 

@@ -11,7 +11,9 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <stdexcept>
+#include <string>
 
 #include <stdio_ext.h>
 
@@ -32,6 +34,25 @@ nlohmann::ordered_json json_count(count128 v)
 {
     if (v < count128{std::uint64_t{1} << 53}) return v.low;
     return to_string(v);
+}
+
+// "fast:avx2 (250 tasks), unrecorded (6 tasks)".
+std::string route_list(const std::map<std::string, std::size_t>& by_route)
+{
+    std::string text;
+    for (const auto& [name, tasks] : by_route) {
+        if (!text.empty()) text += ", ";
+        text += name;
+        text += formatted(" (%zu tasks)", tasks);
+    }
+    return text;
+}
+
+nlohmann::ordered_json route_object(const std::map<std::string, std::size_t>& by_route)
+{
+    nlohmann::ordered_json j = nlohmann::ordered_json::object();
+    for (const auto& [name, tasks] : by_route) j[name] = tasks;
+    return j;
 }
 
 }  // namespace
@@ -87,6 +108,15 @@ std::string result_line(const result_view& r)
             if (r.rechecked)
                 text += formatted("; %zu tasks recounted by the %s route, all as the files say", *r.rechecked,
                                   route_name(recheck_route()));
+            if (r.routes) {
+                text += "; counted by ";
+                text += route_list(r.routes->counted);
+                if (r.routes->checked_tasks == 0)
+                    text += "; no task checked";
+                else
+                    text += formatted("; %zu tasks checked, by ", r.routes->checked_tasks) +
+                            route_list(r.routes->checked);
+            }
             return text + ")";
     }
     return text;
@@ -125,6 +155,11 @@ std::string result_json(const result_view& r)
         if (r.rechecked) {
             j["rechecked"] = *r.rechecked;
             j["recheck_route"] = route_name(recheck_route());
+        }
+        if (r.routes) {
+            j["counted_by"] = route_object(r.routes->counted);
+            j["checked"] = r.routes->checked_tasks;
+            j["checked_by"] = route_object(r.routes->checked);
         }
         return j.dump();
     }

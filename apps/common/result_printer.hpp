@@ -3,6 +3,7 @@
 #ifndef NQUEENS_APPS_COMMON_RESULT_PRINTER_HPP
 #define NQUEENS_APPS_COMMON_RESULT_PRINTER_HPP
 
+#include <nqueens/runtime/merge.hpp>
 #include <nqueens/runtime/parallel_options.hpp>
 #include <nqueens/runtime/run_record.hpp>
 
@@ -33,6 +34,7 @@ struct result_view {
     std::string out;                         // shard: its --out file
     unsigned shards = 0;                     // merge
     std::optional<std::size_t> rechecked;    // merge --recheck, count --recheck
+    std::optional<route_tally> routes;       // merge: how its tasks were counted and checked
 };
 
 // The view of a complete record: a count, or a shard if r.slice is one.

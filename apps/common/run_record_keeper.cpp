@@ -113,11 +113,17 @@ void run_record_keeper::save()
     dirty_ = false;
 }
 
-void run_record_keeper::add(std::size_t id, const solution_counts& t)
+void run_record_keeper::add(std::size_t id, const solution_counts& t, std::string_view route)
 {
-    builder_.add(id, t);
+    builder_.add(id, t, route);
     dirty_ = true;
     save_if_due();
+}
+
+void run_record_keeper::mark_checked(std::size_t id, std::string_view route)
+{
+    builder_.mark_checked(id, route);
+    dirty_ = true;
 }
 
 void run_record_keeper::add_parts(std::size_t id, std::uint64_t parts, part_range range,

@@ -17,6 +17,7 @@
 #include <optional>
 #include <stop_token>
 #include <string>
+#include <string_view>
 
 namespace nqueens::app {
 
@@ -44,7 +45,7 @@ run_record load_or_start_record(const record_options& p, const work_plan& plan, 
 // plus this one's.
 //
 //     run_record_keeper keeper(p, plan);      // usage_error for a bad file
-//     keeper.add(id, counts);             // as tasks finish
+//     keeper.add(id, counts, route);      // as tasks finish
 //     result_view shown = keeper.finish(threads);
 class run_record_keeper {
 public:
@@ -59,9 +60,13 @@ public:
     shard slice() const noexcept { return builder_.base().slice; }
     bool complete() const noexcept { return builder_.tasks_done() == builder_.base().tasks_total(); }
 
-    // Records that task id counted `t` (record_error if it is not wanted),
+    // Records that task id counted `t` by the route named `route`
+    // (work_plan::route_label; record_error if the task is not wanted),
     // then saves the checkpoint if one is due.
-    void add(std::size_t id, const solution_counts& t);
+    void add(std::size_t id, const solution_counts& t, std::string_view route);
+    // Records that finished task id was counted again, alike, by the route
+    // named `route` (record_builder::mark_checked); saved with the next save.
+    void mark_checked(std::size_t id, std::string_view route);
     // Records that parts `range` of task id (of `parts`) counted `t`, the
     // task unfinished (record_error if that does not fit the record), then
     // saves the checkpoint if one is due.

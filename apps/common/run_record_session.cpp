@@ -18,9 +18,10 @@ run_record_session::run_record_session(const record_options& p, const work_plan&
 void run_record_session::attach(parallel_options& options)
 {
     options.include = [this](std::size_t id) { return keeper_.wanted(id); };
-    options.on_task_done = [this](std::size_t id, solution_counts t) {
+    options.on_task_done = [this, route = options.route, route_of = options.route_of](std::size_t id,
+                                                                                      solution_counts t) {
         t.total += faults().task_offset;  // 0 but in a test that asks (fault_hooks::task_offset)
-        keeper_.add(id, t);
+        keeper_.add(id, t, plan_.route_label(route_of ? route_of(id) : route));
     };
     options.on_parts_done = [this](std::size_t id, std::uint64_t parts, part_range range,
                                    const solution_counts& t) { keeper_.add_parts(id, parts, range, t); };

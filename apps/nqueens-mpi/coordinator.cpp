@@ -53,6 +53,7 @@ public:
           keeper_(*keeper),
           signals_(signals),
           ranks_(ranks),
+          check_route_(plan.route_label(count_route::check)),
           board_(plan, *keeper, ranks, std::random_device{}()),
           line_(s.progress),
           tally_(plan, board_.tasks()),
@@ -196,7 +197,8 @@ private:
                  MPI_STATUS_IGNORE);
         if (message_.size() < report_header ||
             message_.size() != report_header + words_per_task * message_[2] ||
-            message_[4] > static_cast<std::uint64_t>(thread_limit::tasks))
+            message_[4] > static_cast<std::uint64_t>(thread_limit::tasks) ||
+            message_[6] >= route_labels.size())
             throw std::runtime_error("rank " + std::to_string(status.MPI_SOURCE) +
                                      " sent a malformed report");
         const auto u = static_cast<std::size_t>(status.MPI_SOURCE);
@@ -225,7 +227,9 @@ private:
         }
         for (std::uint64_t i = 0; i < message_[2]; ++i) {
             const std::uint64_t* t = &message_[report_header + words_per_task * i];
-            const auto id = static_cast<std::size_t>(t[0]);
+            const auto id = static_cast<std::size_t>(t[0] & ~by_check_route);
+            // The rank's own name for the route (its CPU's build of the fast one).
+            const char* route = (t[0] & by_check_route) != 0 ? check_route_ : route_labels[message_[6]];
             const solution_counts result{{t[1], t[2]}, {t[3], t[4]}, {t[5], t[6]}};
             board_.reported(source, id);
             if (keeper_.is_done(id)) {
@@ -236,12 +240,13 @@ private:
                         "task " + std::to_string(id) + " was counted twice with different results (" +
                         to_string(first.total) + " and " + to_string(result.total) + " solutions, rank " +
                         std::to_string(source) + " the second): a node is faulty");
+                keeper_.mark_checked(id, route);
                 continue;
             }
             // The lease follows first counts only: a check by the check route
             // takes several times as long.
             longest_ = std::max(longest_, static_cast<double>(t[7]) / 1e6);
-            keeper_.add(id, result);
+            keeper_.add(id, result, route);
             tally_.add(id);
             board_.counted_first(source, id);
         }
@@ -306,6 +311,7 @@ private:
     run_record_keeper& keeper_;
     stop_on_signals& signals_;
     const int ranks_;
+    const char* const check_route_;  // the check route's name in records
     const clock::time_point start_ = clock::now();
     task_board board_;
     progress_line line_;

@@ -11,8 +11,10 @@ namespace nqueens::app::mpi {
 
 // Messages: a worker sends tag_report = {flags, want, k, threads, why that
 // many (thread_limit), the memory budget they were chosen for (0: asked),
+// its fast route's place in route_labels (work_plan::route_label_index),
 // k x (id, total, distinct, nodes, microseconds the task took)}, each count
-// as two words, its high half first (count128); rank 0 answers
+// as two words, its high half first (count128), the id marked
+// by_check_route where the check route counted it; rank 0 answers
 // every report that is neither a goodbye nor a stop with tag_work = up to
 // `want` ids (none: no work is left). A stop report carries the signal that
 // stopped the worker in the bits above flag_shift; a failed report, the
@@ -23,11 +25,12 @@ constexpr std::uint64_t flag_goodbye = 1;
 constexpr std::uint64_t flag_stopped = 2;
 constexpr std::uint64_t flag_failed = 4;
 constexpr int flag_shift = 8;
-constexpr std::size_t report_header = 6;
+constexpr std::size_t report_header = 7;
 constexpr std::size_t words_per_task = 8;
 
 // Set in an id that rank 0 sends as a check: count it by the check route
-// (count_route::check), not the one that counted it first.
+// (count_route::check), not the one that counted it first; and in the id of
+// a result that route counted.
 constexpr std::uint64_t by_check_route = std::uint64_t{1} << 62;
 
 // A reply of this one id: no task now, but some are still out with other

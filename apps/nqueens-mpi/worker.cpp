@@ -108,7 +108,7 @@ public:
 
 private:
     struct finished_task {
-        std::size_t id;
+        std::uint64_t id;  // marked by_check_route where the check route counted it
         solution_counts counts;
         std::uint64_t microseconds;
     };
@@ -166,12 +166,15 @@ private:
         {
             const std::lock_guard lock(mutex_);
             --running_;
-            if (const auto c = std::find(checks_.begin(), checks_.end(), id); c != checks_.end())
+            std::uint64_t word = id;
+            if (const auto c = std::find(checks_.begin(), checks_.end(), id); c != checks_.end()) {
                 checks_.erase(c);
+                word |= by_check_route;
+            }
             // fault_hooks::wrong_rank: one solution too many in its first result.
             if (wrong_ && std::exchange(first_result_, false)) counts.total += 1;
             counts.total += faults().task_offset;  // 0 but in a test that asks
-            results_.push_back({id, counts, static_cast<std::uint64_t>(took.count())});
+            results_.push_back({word, counts, static_cast<std::uint64_t>(took.count())});
         }
         news_.notify_all();
     }
@@ -248,7 +251,8 @@ private:
     void compose(std::uint64_t flags, std::size_t want)
     {
         message_.assign({flags, want, results_.size(), choice_.threads,
-                         static_cast<std::uint64_t>(choice_.limited_by), choice_.memory_budget});
+                         static_cast<std::uint64_t>(choice_.limited_by), choice_.memory_budget,
+                         plan_.route_label_index(count_route::fast)});
         for (const finished_task& t : results_)
             message_.insert(message_.end(),
                             {t.id, t.counts.total.high, t.counts.total.low, t.counts.distinct.high,

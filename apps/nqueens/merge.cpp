@@ -71,6 +71,7 @@ int run_merge(args a)
     shown.shards = m.shards;
     shown.tasks = m.tasks;
     if (recheck_each) shown.rechecked = rechecked;
+    shown.routes = tally_routes(records);  // with the recheck's marks
     print_result(shown, json);
     return 0;
 }

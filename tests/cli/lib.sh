@@ -45,7 +45,7 @@ def add(s):
 def num(v):
     add(str(v))
     add(",")
-v3 = r["format_version"] >= 3  # 4: 3 with counts past 2^64 as strings
+v3 = r["format_version"] >= 3  # 4: 3 with counts past 2^64 as strings; 5: with routes
 add("nqueens-run/3:" if v3 else "nqueens-run/2:")
 add(r["program"])
 add("|")
@@ -72,6 +72,26 @@ num(len(r["counts"]))
 for c in r["counts"]:
     for v in c:
         num(v)
+if r.get("partial"):  # tasks begun
+    add("|partial")
+    num(len(r["partial"]))
+    for p in r["partial"]:
+        for v in p[:5]:
+            num(v)
+        num((len(p) - 5) // 2)
+        for v in p[5:]:
+            num(v)
+if "routes" in r or "how" in r:  # layout version 5: each task's routes, in runs
+    add("|routes")
+    num(len(r["routes"]))
+    for name in r["routes"]:
+        add(name)
+        add(",")
+    tasks = [(c, k) for c, k, run in r["how"] for _ in range(run)]
+    num(len(tasks))
+    for c, k in tasks:
+        num(c)
+        num(k)
 r["checksum"] = "fnv1a64:%016x" % h
 with open(dst, "w") as f:
     f.write(json.dumps(r, separators=(",", ":"), allow_nan=True))

@@ -68,7 +68,7 @@ case $out in *" 95815104 solutions"*) ;; *) fail "nqueens resume printed: $out" 
 # nqueens-mpi on 2 ranks: rank 0 reads the cut, and every rank counts by it.
 cp="$dir/recut.json"
 NQUEENS_TEST_CUT=3,3,4,2,0 fault_run 2 count 15 --checkpoint "$cp" >/dev/null || fail "nqueens-mpi count 15 of another cut failed"
-reseal "$cp" "$cp" 'k = len(r["done"]) // 2; drop = r["counts"][k:]; r["done"] = r["done"][:k]; r["counts"] = r["counts"][:k]; r["tasks_done"] = k; r["complete"] = False; r["total"] -= sum(c[0] for c in drop); r["distinct"] -= sum(c[1] for c in drop); r["nodes"] -= sum(c[2] for c in drop)'
+reseal "$cp" "$cp" 'r.pop("routes", None); r.pop("how", None); r["format_version"] = 3; k = len(r["done"]) // 2; drop = r["counts"][k:]; r["done"] = r["done"][:k]; r["counts"] = r["counts"][:k]; r["tasks_done"] = k; r["complete"] = False; r["total"] -= sum(c[0] for c in drop); r["distinct"] -= sum(c[1] for c in drop); r["nodes"] -= sum(c[2] for c in drop)'
 out=$(run 2 count 15 --checkpoint "$cp") || fail "nqueens-mpi resume of a checkpoint of another cut failed"
 case $out in "n = 15: 2279184 solutions"*) ;; *) fail "nqueens-mpi resume of another cut printed: $out" ;; esac
 grep -q '"band_rows":3,"task_band_rows":3,"lead_columns":4,"task_lead_columns":2' "$cp" ||
@@ -432,6 +432,18 @@ run 2 count 13 --shard 0/2 --out "$dir/s0.json" >/dev/null || fail "nqueens-mpi 
 "$bin" count 13 --shard 1/2 --out "$dir/s1.json" >/dev/null || fail "nqueens --shard 1/2 failed"
 out=$("$bin" merge "$dir/s0.json" "$dir/s1.json") || fail "merge of mixed shards failed"
 case $out in "n = 13: 73712 solutions"*) ;; *) fail "merge of mixed shards printed: $out" ;; esac
+# nqueens-mpi's record names the route of each task as its rank counted it,
+# and marks the tasks it checked: with one counting rank, that rank's first
+# task (and 1 in 256 after it) by the check route.
+out=$("$bin" merge "$dir/s0.json" "$dir/s1.json" --json) || fail "merge --json of mixed shards failed"
+python3 - "$out" "$dir/s0.json" <<'PY' || fail "nqueens-mpi's shard does not name its routes: $out"
+import json, sys
+j = json.loads(sys.argv[1])
+r = json.load(open(sys.argv[2]))
+assert r["format_version"] == 5 and r["routes"][0].startswith("fast:"), r["routes"]
+assert sum(j["counted_by"].values()) == j["tasks"] and "unrecorded" not in j["counted_by"], j
+assert 1 <= j["checked"] <= 2 and j["checked_by"] == {"check": j["checked"]}, j
+PY
 
 # Refusals: exit 2 and one line from rank 0 naming the problem (mpirun may add its own report).
 "$bin" count 12 --checkpoint "$dir/c12.json" >/dev/null

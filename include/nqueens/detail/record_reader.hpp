@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -22,11 +23,13 @@ namespace nqueens::detail {
 // record can go: "done" and "counts" go straight into vectors of at most
 // max_plan_tasks entries, "partial" (the tasks begun: one list of numbers
 // each) into a vector of at most max_partial_tasks lists of as many
-// numbers in all as they can hold, every other field into a small JSON object
+// numbers in all as they can hold, "how" (runs of tasks counted and
+// checked alike) into a vector of at most max_plan_tasks runs of three
+// numbers, every other field into a small JSON object
 // (`fields`). Anything deeper than a record (3 levels), longer or larger is
 // refused at once, so that neither memory nor time grows with a hostile
 // file beyond a sound record's (a few bytes of memory per byte read, and at
-// most about 25 MB in all). The first problem is kept in `error` as the
+// most about 35 MB in all). The first problem is kept in `error` as the
 // end of a sentence that starts with the file name.
 class record_reader {
 public:
@@ -34,9 +37,11 @@ public:
     std::vector<std::size_t> done;
     std::vector<solution_counts> counts;
     std::vector<std::vector<count128>> partial;
+    std::vector<std::array<std::uint64_t, 3>> how;  // [counted, checked, tasks] runs
     bool has_done = false;
     bool has_counts = false;
     bool has_partial = false;
+    bool has_how = false;
     bool has_decimal_strings = false;  // a count in "counts" or "partial" given as a string of digits
     std::string error;
 
@@ -62,6 +67,11 @@ public:
             return true;
         }
         if (in_counts()) return count(v);
+        if (in_ == list::how && depth_ == 3) {
+            if (triple_ >= 3) return fail(how_message);
+            how.back()[triple_++] = v;
+            return true;
+        }
         return scalar(v);
     }
     bool number_float(double v, const std::string&) { return scalar(v); }
@@ -88,7 +98,7 @@ public:
         if (k.size() > max_string) return fail(" is damaged: a field name longer than any record holds");
         if (depth_ == 1) {
             if (fields.contains(k) || (k == "done" && has_done) || (k == "counts" && has_counts) ||
-                (k == "partial" && has_partial))
+                (k == "partial" && has_partial) || (k == "how" && has_how))
                 return fail(" is damaged: \"" + k + "\" is given twice");
             key_ = k;
             return true;
@@ -104,7 +114,7 @@ public:
     }
 
 private:
-    enum class list { none, done, counts, partial };
+    enum class list { none, done, counts, partial, how };
     static constexpr std::size_t max_depth = 3;    // the record, "counts", one task's counts
     static constexpr std::size_t max_small = 256;  // values outside "done" and "counts"
     static constexpr std::size_t max_string = 4096;
@@ -147,16 +157,19 @@ private:
     static constexpr std::size_t max_partial_values = 5 * max_partial_tasks + 2 * max_partial_ranges;
     static constexpr const char* partial_message =
         " is damaged: \"partial\" is not a list of lists of numbers";
+    static constexpr const char* how_message =
+        " is damaged: \"how\" holds something not [counted, checked, tasks]";
 
     static bool streamed(const std::string& key)
     {
-        return key == "done" || key == "counts" || key == "partial";
+        return key == "done" || key == "counts" || key == "partial" || key == "how";
     }
 
     const char* not_a_list(const std::string& key) const
     {
         return key == "done"     ? " is damaged: \"done\" is not a list of task ids"
                : key == "counts" ? " is damaged: \"counts\" is not a list of task counts"
+               : key == "how"    ? how_message
                                  : partial_message;
     }
 
@@ -191,6 +204,7 @@ private:
         if (in_ == list::done) return fail(" is damaged: \"done\" holds something not a task id");
         if (in_ == list::counts) return fail(counts_message);
         if (in_ == list::partial) return fail(partial_message);
+        if (in_ == list::how) return fail(how_message);
         if (depth_ == 1 && streamed(key_)) return fail(not_a_list(key_));
         if (++small_ > max_small) return fail(" is damaged: more fields than any record has");
         nlohmann::json& into = *stack_.back();
@@ -211,8 +225,14 @@ private:
         }
         if (depth_ == 1 && streamed(key_)) {
             if (!array) return fail(not_a_list(key_));
-            in_ = key_ == "done" ? list::done : key_ == "counts" ? list::counts : list::partial;
-            (in_ == list::done ? has_done : in_ == list::counts ? has_counts : has_partial) = true;
+            in_ = key_ == "done"     ? list::done
+                  : key_ == "counts" ? list::counts
+                  : key_ == "how"    ? list::how
+                                     : list::partial;
+            (in_ == list::done     ? has_done
+             : in_ == list::counts ? has_counts
+             : in_ == list::how    ? has_how
+                                   : has_partial) = true;
             ++depth_;
             return true;
         }
@@ -225,6 +245,15 @@ private:
             return true;
         }
         if (in_ == list::done) return fail(" is damaged: \"done\" holds something not a task id");
+        if (in_ == list::how) {
+            if (!array || depth_ != 2) return fail(how_message);
+            if (how.size() >= max_plan_tasks)
+                return fail(" is damaged: \"how\" lists more tasks than any plan has");
+            how.push_back({});
+            triple_ = 0;
+            ++depth_;
+            return true;
+        }
         if (in_ == list::counts) {
             if (!array || depth_ != 2) return fail(counts_message);
             if (counts.size() >= max_plan_tasks)
@@ -247,8 +276,8 @@ private:
 
     bool close()
     {
-        if (in_ == list::counts && depth_ == 3) {
-            if (triple_ != 3) return fail(counts_message);
+        if ((in_ == list::counts || in_ == list::how) && depth_ == 3) {
+            if (triple_ != 3) return fail(in_ == list::how ? how_message : counts_message);
             --depth_;
             return true;
         }

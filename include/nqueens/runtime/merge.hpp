@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -131,6 +132,41 @@ inline merged_counts merge_records(std::span<const run_record> records, std::spa
         m.seconds += r.seconds;
     }
     return m;
+}
+
+// How many tasks of some records each route counted and checked, by the
+// routes' names (run_record::routes). Tasks whose records name no route
+// for them are counted under "unrecorded".
+struct route_tally {
+    std::map<std::string, std::size_t> counted;
+    std::map<std::string, std::size_t> checked;
+    std::size_t checked_tasks = 0;  // tasks checked by some route
+};
+
+// The tally of the finished tasks of `records` (each sound: check_record).
+// Cost: linear in their tasks.
+inline route_tally tally_routes(std::span<const run_record> records)
+{
+    route_tally t;
+    for (const run_record& r : records) {
+        if (r.how.empty()) {
+            if (!r.done.empty()) t.counted["unrecorded"] += r.done.size();
+            continue;
+        }
+        std::vector<std::size_t> counted(r.routes.size() + 1, 0);
+        std::vector<std::size_t> checked(r.routes.size() + 1, 0);
+        for (const task_routes& h : r.how) {
+            ++counted.at(h.counted);
+            ++checked.at(h.checked);
+        }
+        if (counted[0] > 0) t.counted["unrecorded"] += counted[0];
+        for (std::size_t i = 0; i < r.routes.size(); ++i) {
+            if (counted[i + 1] > 0) t.counted[r.routes[i]] += counted[i + 1];
+            if (checked[i + 1] > 0) t.checked[r.routes[i]] += checked[i + 1];
+            t.checked_tasks += checked[i + 1];
+        }
+    }
+    return t;
 }
 
 }  // namespace nqueens

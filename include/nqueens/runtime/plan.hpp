@@ -11,6 +11,7 @@
 #include <nqueens/domain.hpp>
 #include <nqueens/solution_counts.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -95,11 +96,18 @@ enum class count_route : std::uint8_t {
     check,
 };
 
-// "fast", "check": how records and messages name a route.
+// "fast", "check": how messages name a route.
 constexpr const char* route_name(count_route route) noexcept
 {
     return route == count_route::check ? "check" : "fast";
 }
+
+// How records name the code that counted or checked a task
+// (work_plan::route_label): the symmetric search of n < 6 (one route), the
+// check route, or the fast route by the widest build of its pair count the
+// CPU ran. A record may name others (a later program's): run_record::routes.
+inline constexpr std::array<const char*, 6> route_labels = {"search",      "check",     "fast:plain",
+                                                            "fast:popcnt", "fast:avx2", "fast:avx512"};
 
 namespace detail {
 
@@ -187,6 +195,32 @@ public:
 
     int n() const noexcept { return n_; }
     std::size_t size() const noexcept { return estimates_.size(); }
+
+    // The index in route_labels of `route` as this program counts the
+    // plan's tasks on this CPU: "search" for n < 6, "check", or the fast
+    // route's build ("fast:avx2", say).
+    std::size_t route_label_index(count_route route) const noexcept
+    {
+        if (!join_) return 0;
+        if (route == count_route::check) return 1;
+        // The build picked at run time, or the one -march gave the whole
+        // translation unit where that is wider.
+        const detail::cpu_tier picked = detail::usable_cpu_tier(detail::cpu_tier::best);
+        switch (std::max(picked, detail::compiled_cpu_tier())) {
+            case detail::cpu_tier::popcnt:
+                return 3;
+            case detail::cpu_tier::avx2:
+                return 4;
+            case detail::cpu_tier::vpopcnt:
+                return 5;
+            default:
+                return 2;
+        }
+    }
+    const char* route_label(count_route route) const noexcept
+    {
+        return route_labels[route_label_index(route)];
+    }
 
     // What the plan counts: count_mode::with_distinct when distinct_of()
     // gives the distinct count. A plan for n < 6 always does.

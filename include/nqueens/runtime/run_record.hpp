@@ -40,6 +40,19 @@ constexpr double saturated_seconds(double a, double b) noexcept
     return sum >= max_record_seconds ? max_record_seconds : (sum >= 0 ? sum : 0);
 }
 
+// How a finished task was counted and how it was checked: each an index
+// into run_record::routes counted from 1, or 0 where the record does not
+// say (a task counted before records named routes) or no check ran.
+struct task_routes {
+    std::uint8_t counted = 0;
+    std::uint8_t checked = 0;
+    friend bool operator==(const task_routes&, const task_routes&) = default;
+};
+
+// The most route names a record holds, and the longest name.
+inline constexpr std::size_t max_routes = 16;
+inline constexpr std::size_t max_route_name = 32;
+
 // What part of one count is done: which tasks of which plan, each one's
 // counts and their sum, and the parts counted of tasks begun. A checkpoint is an incomplete record; a shard
 // result is a complete one. The program that wrote it is noted for merging.
@@ -55,6 +68,11 @@ struct run_record {
     std::vector<partial_task> partial;    // tasks begun, not in `done`: ids increasing
     double seconds = 0;                   // wall time spent on them so far
     std::string program;                  // e.g. "nqueens 0.2.0"
+    // The routes that counted or checked tasks, by name (route_labels,
+    // such as "fast:avx2" and "check", or a later program's), and how[i]:
+    // those of task done[i]. Both empty where no task's route is known.
+    std::vector<std::string> routes;
+    std::vector<task_routes> how;
 
     // The tasks of the slice (done or not).
     std::size_t tasks_total() const noexcept { return slice.size(plan_size); }
@@ -169,26 +187,79 @@ inline void add_record_body(fnv1a64& f, const run_record& r)
         f.add(c.distinct);
         f.add(c.nodes);
     }
-    // Only where there are tasks begun: records without keep the checksum
-    // they had before records held parts.
-    if (r.partial.empty()) return;
-    f.add(std::string_view("|partial"));
-    f.add(static_cast<std::uint64_t>(r.partial.size()));
-    for (const partial_task& p : r.partial) {
-        f.add(static_cast<std::uint64_t>(p.id));
-        f.add(p.parts);
-        f.add(p.counts.total);
-        f.add(p.counts.distinct);
-        f.add(p.counts.nodes);
-        f.add(static_cast<std::uint64_t>(p.done.size()));
-        for (const part_range& q : p.done) {
-            f.add(q.begin);
-            f.add(q.end);
+    // Only where there are tasks begun, and routes: records without keep
+    // the checksum they had before records held parts or routes.
+    if (!r.partial.empty()) {
+        f.add(std::string_view("|partial"));
+        f.add(static_cast<std::uint64_t>(r.partial.size()));
+        for (const partial_task& p : r.partial) {
+            f.add(static_cast<std::uint64_t>(p.id));
+            f.add(p.parts);
+            f.add(p.counts.total);
+            f.add(p.counts.distinct);
+            f.add(p.counts.nodes);
+            f.add(static_cast<std::uint64_t>(p.done.size()));
+            for (const part_range& q : p.done) {
+                f.add(q.begin);
+                f.add(q.end);
+            }
         }
+    }
+    if (r.routes.empty() && r.how.empty()) return;
+    f.add(std::string_view("|routes"));
+    f.add(static_cast<std::uint64_t>(r.routes.size()));
+    for (const std::string& name : r.routes) {
+        f.add(name);
+        f.add(std::string_view(","));
+    }
+    f.add(static_cast<std::uint64_t>(r.how.size()));
+    for (const task_routes& h : r.how) {
+        f.add(std::uint64_t{h.counted});
+        f.add(std::uint64_t{h.checked});
     }
 }
 
 }  // namespace detail
+
+// Whether `name` can name a route in a record: 1 to max_route_name
+// characters of a-z, 0-9, ':', '.', '_' and '-'.
+constexpr bool route_name_valid(std::string_view name) noexcept
+{
+    if (name.empty() || name.size() > max_route_name) return false;
+    for (const char c : name)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == ':' || c == '.' || c == '_' ||
+              c == '-'))
+            return false;
+    return true;
+}
+
+// The index (from 1) of route `name` in `routes`, added if it is new.
+// Throws record_error if the name is not valid or the record would name
+// more than max_routes routes.
+inline std::uint8_t route_index(std::vector<std::string>& routes, std::string_view name)
+{
+    for (std::size_t i = 0; i < routes.size(); ++i)
+        if (routes[i] == name) return static_cast<std::uint8_t>(i + 1);
+    if (!route_name_valid(name))
+        throw record_error("a route named \"" + std::string(name.substr(0, 40)) + "\" cannot be recorded");
+    if (routes.size() >= max_routes)
+        throw record_error("a record names at most " + std::to_string(max_routes) + " routes");
+    routes.emplace_back(name);
+    return static_cast<std::uint8_t>(routes.size());
+}
+
+// Notes in `r` that task r.done[position] was checked by route `name`
+// (replacing an earlier check's). Throws record_error as route_index does,
+// std::out_of_range unless position < r.done.size().
+inline void mark_checked(run_record& r, std::size_t position, std::string_view name)
+{
+    if (position >= r.done.size()) throw std::out_of_range("nqueens: no finished task at that position");
+    std::vector<std::string> routes = r.routes;
+    const std::uint8_t k = route_index(routes, name);
+    r.routes = std::move(routes);
+    if (r.how.size() != r.done.size()) r.how.assign(r.done.size(), task_routes{});
+    r.how[position].checked = k;
+}
 
 // Checks that `r` is internally sound: 1 <= n <= 32, a plan of at most
 // max_plan_tasks tasks, a valid slice of at
@@ -240,6 +311,23 @@ inline void check_record(const run_record& r, std::string_view what = "record")
                            to_string(sum.distinct) + " distinct, " + to_string(sum.nodes) +
                            " nodes, not the totals it gives (" + to_string(r.sum.total) + ", " +
                            to_string(r.sum.distinct) + ", " + to_string(r.sum.nodes) + ")");
+    if (r.routes.size() > max_routes)
+        throw record_error(w + ": more than " + std::to_string(max_routes) + " routes");
+    for (std::size_t i = 0; i < r.routes.size(); ++i) {
+        if (!route_name_valid(r.routes[i]))
+            throw record_error(w + ": route " + std::to_string(i + 1) + " has no valid name");
+        for (std::size_t k = 0; k < i; ++k)
+            if (r.routes[k] == r.routes[i])
+                throw record_error(w + ": route \"" + r.routes[i] + "\" is named twice");
+    }
+    if (r.how.empty() != r.routes.empty() || (!r.how.empty() && r.how.size() != r.done.size()))
+        throw record_error(w + ": " + std::to_string(r.how.size()) + " tasks' routes for " +
+                           std::to_string(r.done.size()) + " finished tasks and " +
+                           std::to_string(r.routes.size()) + " routes");
+    for (const task_routes& h : r.how)
+        if (h.counted > r.routes.size() || h.checked > r.routes.size())
+            throw record_error(w + ": a task's route is not one of the " + std::to_string(r.routes.size()) +
+                               " it names");
     if (r.partial.size() > max_partial_tasks)
         throw record_error(w + ": more tasks begun than any record holds (" +
                            std::to_string(max_partial_tasks) + ")");
@@ -332,12 +420,17 @@ class record_builder {
 public:
     // Starts from `r` (a checked record: check_record).
     explicit record_builder(run_record r)
-        : record_(std::move(r)), mask_(record_.plan_size, false), counts_(record_.plan_size)
+        : record_(std::move(r)),
+          mask_(record_.plan_size, false),
+          counts_(record_.plan_size),
+          how_(record_.plan_size)
     {
         for (std::size_t i = 0; i < record_.done.size(); ++i) {
             mask_.at(record_.done[i]) = true;
             counts_.at(record_.done[i]) = record_.counts.at(i);
+            if (!record_.how.empty()) how_.at(record_.done[i]) = record_.how.at(i);
         }
+        record_.how.clear();
         count_ = record_.done.size();
         for (partial_task& p : record_.partial) begun_.emplace(p.id, std::move(p));
         record_.partial.clear();
@@ -357,20 +450,37 @@ public:
     std::size_t tasks_begun() const noexcept { return begun_.size(); }
     solution_counts sum() const noexcept { return record_.sum; }
 
-    // Records that task id finished with `t`. Throws record_error if id is
-    // out of range, outside the slice or already done; std::overflow_error
-    // rather than wrap.
-    void add(std::size_t id, const solution_counts& t)
+    // Records that task id finished with `t`, counted by the route named
+    // `counted` (route_labels; empty: not known). Throws record_error if id
+    // is out of range, outside the slice or already done, or as route_index
+    // does; std::overflow_error rather than wrap.
+    void add(std::size_t id, const solution_counts& t, std::string_view counted = {})
     {
         if (id >= mask_.size() || !record_.slice.contains(id))
             throw record_error("task id " + std::to_string(id) + " does not belong to this run");
         if (mask_[id]) throw record_error("task id " + std::to_string(id) + " finished twice");
+        const std::uint8_t route = counted.empty() ? 0 : route_index(record_.routes, counted);
         record_.sum += t;
         mask_[id] = true;
         counts_[id] = t;
+        how_[id] = {route, 0};
         ++count_;
         begun_.erase(id);
     }
+
+    // Records that finished task id was counted again by the route named
+    // `checked`, with the same counts (replacing an earlier check's).
+    // Throws record_error unless is_done(id), or as route_index does.
+    void mark_checked(std::size_t id, std::string_view checked)
+    {
+        if (!is_done(id))
+            throw record_error("task id " + std::to_string(id) + " is not finished: nothing to check");
+        how_[id].checked = route_index(record_.routes, checked);
+    }
+
+    // How task id was counted and checked (indexes into base().routes);
+    // is_done(id) must hold.
+    task_routes how_of(std::size_t id) const { return how_.at(id); }
 
     // Records that parts range.begin to range.end - 1 of task id (of
     // `parts` parts) counted `c`; add(id, ...) later, when the task
@@ -430,10 +540,20 @@ public:
         r.done.reserve(count_);
         r.counts.clear();
         r.counts.reserve(count_);
+        bool named = false;
         for (std::size_t id = 0; id < mask_.size(); ++id) {
             if (!mask_[id]) continue;
             r.done.push_back(id);
             r.counts.push_back(counts_[id]);
+            named = named || how_[id] != task_routes{};
+        }
+        // Routes only where some task has one: a record of tasks whose
+        // routes nobody knows reads as before records named them.
+        if (named) {
+            r.how.reserve(count_);
+            for (const std::size_t id : r.done) r.how.push_back(how_[id]);
+        } else {
+            r.routes.clear();
         }
         r.partial.clear();
         for (const auto& [id, p] : begun_) r.partial.push_back(p);
@@ -444,6 +564,7 @@ private:
     run_record record_;
     std::vector<bool> mask_;
     std::vector<solution_counts> counts_;  // by id, for the done ones
+    std::vector<task_routes> how_;         // by id, for the done ones
     std::size_t count_ = 0;
     std::map<std::size_t, partial_task> begun_;  // by id: tasks begun, not done
 };

@@ -30,9 +30,11 @@ inline constexpr const char* record_format = "nqueens-run";
 // too). Version 4: the same, with every count of 2^64 or more (n >= 29)
 // written as a string of its decimal digits; written only where a count
 // needs it, so that records that fit stay version 3 and readable by the
-// programs before. Version 2 gave a plan number ("plan_version") instead,
+// programs before. Version 5: version 4 with the routes that counted and
+// checked each task ("routes", "how"); written only where some task's
+// route is known. Version 2 gave a plan number ("plan_version") instead,
 // and is read where the number is one release 0.1.0 wrote.
-inline constexpr int record_format_version = 4;  // the newest this program reads and writes
+inline constexpr int record_format_version = 5;  // the newest this program reads and writes
 inline constexpr int record_format_oldest = 2;
 
 namespace detail {
@@ -66,9 +68,14 @@ inline nlohmann::ordered_json record_count(count128 v)
 //      "seconds":0.41,"done":[1,4,...],
 //      "counts":[[total,distinct,nodes] of task 1, of task 4, ...],
 //      "partial":[[id,parts,total,distinct,nodes,begin,end,begin,end,...],...],
+//      "routes":["fast:avx2","check"],"how":[[1,0,17],[1,2,1]],
 //      "checksum":"fnv1a64:..."}
 // ("partial", the tasks begun and the ranges of their parts counted, only
-// where there are any: a record without reads as before records held parts.)
+// where there are any: a record without reads as before records held parts.
+// "routes" and "how" (version 5) only where some task's route is known:
+// "how" gives runs of tasks of "done", in order, as [the route that
+// counted them, the route that checked them, how many tasks], routes by
+// their place in "routes" from 1, 0 for none or not known.)
 // ("plan":{"method":"symmetric","split_depth":2} for n < 6.) Cost: linear
 // in r.done.size().
 inline std::string record_to_json(const run_record& r)
@@ -77,7 +84,7 @@ inline std::string record_to_json(const run_record& r)
     std::snprintf(sum, sizeof sum, "fnv1a64:%016llx", static_cast<unsigned long long>(record_checksum(r)));
     nlohmann::ordered_json j;
     j["format"] = record_format;
-    j["format_version"] = detail::record_needs_wide(r) ? 4 : 3;
+    j["format_version"] = !r.how.empty() ? 5 : (detail::record_needs_wide(r) ? 4 : 3);
     j["program"] = r.program;
     j["n"] = r.n;
     j["mode"] = mode_name(r.mode);
@@ -121,6 +128,17 @@ inline std::string record_to_json(const run_record& r)
             partial.push_back(std::move(entry));
         }
         j["partial"] = std::move(partial);
+    }
+    if (!r.how.empty()) {
+        j["routes"] = r.routes;
+        nlohmann::ordered_json how = nlohmann::ordered_json::array();
+        for (std::size_t i = 0; i < r.how.size();) {
+            std::size_t k = i + 1;
+            while (k < r.how.size() && r.how[k] == r.how[i]) ++k;
+            how.push_back({r.how[i].counted, r.how[i].checked, k - i});
+            i = k;
+        }
+        j["how"] = std::move(how);
     }
     j["checksum"] = sum;
     return j.dump() + "\n";
@@ -260,14 +278,14 @@ inline std::optional<std::pair<plan_cut, count_mode>> format_2_cut(int n, std::u
 
 }  // namespace detail
 
-// Reads a record written by record_to_json (layout version 3 or 4, or 2 where
+// Reads a record written by record_to_json (layout version 3 to 5, or 2 where
 // its plan number is one of 0.1.0's: format_2_cut), refusing anything else:
 // not JSON, another format or layout version, missing, unknown or mistyped
 // fields, derived fields that disagree, a record check_record rejects, or a
 // checksum mismatch. Errors are record_error sentences that start with
 // `what` (the file name). Cost: linear in the text, in one pass that stops
-// at the first thing no record holds (nesting, size); memory about 56
-// bytes a task listed, at most about 25 MB (detail::record_reader).
+// at the first thing no record holds (nesting, size); memory about 56 (80
+// with its routes) bytes a task listed, at most about 35 MB (detail::record_reader).
 inline run_record record_from_json(std::string_view text, std::string_view what = "record")
 {
     const std::string w(what);
@@ -292,14 +310,18 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
     const std::initializer_list<std::string_view> common = {
         "format",      "format_version", "program", "n",        "plan_size", "shard",   "tasks_done",
         "tasks_total", "complete",       "total",   "distinct", "nodes",     "seconds", "checksum"};
+    const bool v5 = version >= 5;
     for (auto it = j.begin(); it != j.end(); ++it) {
-        bool ok = v2 ? it.key() == "plan_version" : (it.key() == "mode" || it.key() == "plan");
+        bool ok = v2 ? it.key() == "plan_version"
+                     : (it.key() == "mode" || it.key() == "plan" || (v5 && it.key() == "routes"));
         for (const std::string_view k : common) ok = ok || it.key() == k;
         if (!ok) throw record_error(w + " is damaged: unknown field \"" + it.key() + "\"");
     }
     if (!in.has_done) throw record_error(w + " is damaged: no \"done\" field");
     if (!in.has_counts) throw record_error(w + " is damaged: no \"counts\" field");
     if (v2 && in.has_partial) throw record_error(w + " is damaged: unknown field \"partial\"");
+    if (!v5 && in.has_how) throw record_error(w + " is damaged: unknown field \"how\"");
+    if (v5 && !in.has_how) throw record_error(w + " is damaged: no \"how\" field");
 
     run_record r;
     const auto& program = detail::record_field(j, "program", w);
@@ -354,6 +376,28 @@ inline run_record record_from_json(std::string_view text, std::string_view what 
         p.counts = {entry[2], entry[3], entry[4]};
         for (std::size_t k = 5; k < entry.size(); k += 2) p.done.push_back({entry[k].low, entry[k + 1].low});
         r.partial.push_back(std::move(p));
+    }
+    if (v5) {
+        const auto& routes = detail::record_field(j, "routes", w);
+        if (!routes.is_array() || routes.empty() || routes.size() > max_routes)
+            throw record_error(w + " is damaged: \"routes\" is not a list of 1 to " +
+                               std::to_string(max_routes) + " route names");
+        for (const auto& name : routes) {
+            if (!name.is_string())
+                throw record_error(w + " is damaged: \"routes\" holds something not a name");
+            r.routes.push_back(name.get<std::string>());
+        }
+        // Runs of tasks, each of at least one, adding up to "done"'s.
+        r.how.reserve(r.done.size());
+        for (const std::array<std::uint64_t, 3>& run : in.how) {
+            if (run[0] > max_routes || run[1] > max_routes || run[2] == 0 ||
+                run[2] > r.done.size() - r.how.size())
+                throw record_error(w + " is damaged: \"how\" does not give the routes of the finished tasks");
+            r.how.insert(r.how.end(), static_cast<std::size_t>(run[2]),
+                         task_routes{static_cast<std::uint8_t>(run[0]), static_cast<std::uint8_t>(run[1])});
+        }
+        if (r.how.size() != r.done.size())
+            throw record_error(w + " is damaged: \"how\" does not give the routes of the finished tasks");
     }
 
     const auto& sum = detail::record_field(j, "checksum", w);

@@ -82,7 +82,7 @@ struct simulated_run {
                         " counted twice by rank ", rank, " by one route");
             return;
         }
-        keeper.add(id, counts[id]);
+        keeper.add(id, counts[id], "fast:plain");
         first_counter[id] = rank;
         board.counted_first(rank, id);
     }
@@ -113,7 +113,7 @@ TEST_CASE(
                 continue;
             }
             got.push_back(id);
-            run.keeper.add(id, run.counts[id]);
+            run.keeper.add(id, run.counts[id], "fast:plain");
             run.board.counted_first(1, id);
         }
     }

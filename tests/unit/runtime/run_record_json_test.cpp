@@ -193,8 +193,8 @@ TEST_CASE("a record says its mode and cut, under the checksum, and names no more
     CHECK(refusal(edit("\"program\":\"nqueens test\"", "\"program\":\"a\\nb\"")) ==
           "f is damaged: \"program\" is not a program's name");
     // A newer layout: one line naming the program that wrote it.
-    CHECK(refusal(edit("\"format_version\":3", "\"format_version\":5")) ==
-          "f has layout version 5, a newer program's ('nqueens test'); this program reads versions 2 to 4: "
+    CHECK(refusal(edit("\"format_version\":3", "\"format_version\":6")) ==
+          "f has layout version 6, a newer program's ('nqueens test'); this program reads versions 2 to 5: "
           "finish it with the program that wrote it");
     CHECK(refusal(edit("\"format_version\":3", "\"format_version\":1"))
               .starts_with("f has layout version 1, an older program's ('nqueens test');"));
@@ -436,4 +436,94 @@ TEST_CASE("a record whose counts pass 2^64 is written as layout version 4, read 
     CHECK(
         refusal(bad.dump()) ==
         "f is damaged: \"partial\" holds something not [id, parts, total, distinct, nodes, begin, end, ...]");
+}
+
+TEST_CASE("a record that names its tasks' routes is layout version 5, the routes in runs under the checksum",
+          "[checkpoint][json][routes]")
+{
+    const nqueens::work_plan plan(12);
+    nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
+    for (std::size_t id = 0; id < 6; ++id) b.add(id, plan.run(id), "fast:avx2");
+    b.mark_checked(2, "check");
+    const nqueens::run_record r = b.snapshot();
+    const std::string text = nqueens::record_to_json(r);
+    auto j = nlohmann::ordered_json::parse(text);
+    CHECK(j["format_version"] == 5);
+    CHECK(j["routes"] == nlohmann::ordered_json::parse(R"(["fast:avx2","check"])"));
+    CHECK(j["how"] == nlohmann::ordered_json::parse("[[1,0,2],[1,2,1],[1,0,3]]"));
+    const nqueens::run_record read = nqueens::record_from_json(text, "f");
+    CHECK(read.routes == r.routes);
+    CHECK(read.how == r.how);
+    CHECK(nqueens::record_checksum(read) == nqueens::record_checksum(r));
+
+    // The routes are under the checksum.
+    auto edited = j;
+    edited["how"][1][1] = 0;  // the check taken away
+    CHECK(refusal(edited.dump()) == "f is damaged: checksum mismatch");
+    edited = j;
+    edited["routes"][1] = "fast:plain";
+    CHECK(refusal(edited.dump()) == "f is damaged: checksum mismatch");
+    // Runs that do not cover the finished tasks, or name no route it has.
+    const auto with_how = [&](const char* how) {
+        auto k = j;
+        k["how"] = nlohmann::ordered_json::parse(how);
+        return refusal(k.dump());
+    };
+    const std::string uncovered = "f is damaged: \"how\" does not give the routes of the finished tasks";
+    CHECK(with_how("[[1,0,2],[1,2,1],[1,0,2]]") == uncovered);
+    CHECK(with_how("[[1,0,2],[1,2,1],[1,0,4]]") == uncovered);
+    CHECK(with_how("[[1,0,2],[1,2,0],[1,2,1],[1,0,3]]") == uncovered);
+    CHECK(with_how("[[1,0,2],[1,99,1],[1,0,3]]") == uncovered);
+    CHECK(with_how("[[1,0,2],[1,2],[1,0,3]]") ==
+          "f is damaged: \"how\" holds something not [counted, checked, tasks]");
+    CHECK(with_how("[[1,0,2],[1,2,\"1\"],[1,0,3]]") ==
+          "f is damaged: \"how\" holds something not [counted, checked, tasks]");
+    CHECK(with_how("[1]") == "f is damaged: \"how\" holds something not [counted, checked, tasks]");
+    // Version 5 needs both fields; earlier versions know neither.
+    auto v5 = j;
+    v5.erase("how");
+    CHECK(refusal(v5.dump()) == "f is damaged: no \"how\" field");
+    v5 = j;
+    v5.erase("routes");
+    CHECK(refusal(v5.dump()) == "f is damaged: no \"routes\" field");
+    auto v3 = j;
+    v3["format_version"] = 3;
+    CHECK(refusal(v3.dump()) == "f is damaged: unknown field \"routes\"");
+    v3.erase("routes");
+    CHECK(refusal(v3.dump()) == "f is damaged: unknown field \"how\"");
+
+    // A record whose routes nobody knows stays version 3, as before.
+    const auto plain = nqueens::test::finished_shard(plan, {});
+    const auto p = nlohmann::ordered_json::parse(nqueens::record_to_json(plain));
+    CHECK(p["format_version"] == 3);
+    CHECK(!p.contains("routes"));
+    CHECK(!p.contains("how"));
+}
+
+TEST_CASE("a record of the largest plan whose every task has other routes than the one before fits 64 MiB",
+          "[checkpoint][json][routes]")
+{
+    // As the largest record above, each task's routes unlike its neighbours': one run a task.
+    auto r = nqueens::make_record(nqueens::work_plan(8), {}, "nqueens test");
+    r.n = 24;
+    r.cut = nqueens::default_cut(24);
+    r.plan_size = nqueens::max_plan_tasks;
+    // Counts nearly as wide as above (38 digits), whose sum still fits.
+    const nqueens::count128 wide{~std::uint64_t{0} / (nqueens::max_plan_tasks + 1), ~std::uint64_t{0}};
+    for (std::size_t k = 0; k < nqueens::max_routes; ++k) {
+        r.routes.emplace_back(nqueens::max_route_name - 2, 'r');  // the longest names
+        r.routes.back() += std::to_string(10 + k);
+    }
+    for (std::size_t id = 0; id < r.plan_size; ++id) {
+        r.done.push_back(id);
+        r.counts.push_back({wide, wide, wide});
+        r.sum += r.counts.back();
+        r.how.push_back({static_cast<std::uint8_t>(nqueens::max_routes - id % 2),
+                         static_cast<std::uint8_t>(nqueens::max_routes - 1 + id % 2)});
+    }
+    r.seconds = nqueens::max_record_seconds;
+    const std::string text = nqueens::record_to_json(r);
+    CHECK(text.size() < std::size_t{64} << 20);
+    const nqueens::run_record read = nqueens::record_from_json(text, "f");
+    CHECK(read.how == r.how);
 }

@@ -10,6 +10,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -426,4 +428,115 @@ TEST_CASE("a record's tasks begun are checked: in range, in order, not finished,
     r = good;
     CHECK_THROWS_WITH(nqueens::check_record_matches(r, plan, {}, "f"),
                       "f splits task 5 into 8 parts; this program's plan has 1");
+}
+
+TEST_CASE("record_builder keeps the route that counted each task and the one that checked it",
+          "[checkpoint][routes]")
+{
+    const nqueens::work_plan plan(12);
+    REQUIRE(plan.size() > nqueens::max_routes);
+    nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
+    b.add(3, plan.run(3), "fast:avx2");
+    b.add(1, plan.run(1), "fast:plain");
+    b.add(5, plan.run(5));  // a route not known
+    b.mark_checked(3, "check");
+    CHECK_THROWS_AS(b.mark_checked(4, "check"), nqueens::record_error);  // not finished
+    CHECK_THROWS_AS(b.add(6, plan.run(6), "Fast AVX"), nqueens::record_error);
+    CHECK(!b.is_done(6));  // refused whole
+    const nqueens::run_record r = b.snapshot();
+    REQUIRE(r.done == std::vector<std::size_t>{1, 3, 5});
+    CHECK(r.routes == std::vector<std::string>{"fast:avx2", "fast:plain", "check"});
+    CHECK(r.how == std::vector<nqueens::task_routes>{{2, 0}, {1, 3}, {0, 0}});
+    CHECK_NOTHROW(nqueens::check_record(r));
+
+    // Resumed, the routes stay with their tasks.
+    nqueens::record_builder again(r);
+    CHECK(again.how_of(3) == nqueens::task_routes{1, 3});
+    again.add(0, plan.run(0), "check");
+    CHECK(again.snapshot().how.front() == nqueens::task_routes{3, 0});
+
+    // A record whose tasks' routes nobody knows names none.
+    nqueens::record_builder unknown(nqueens::make_record(plan, {}, "nqueens test"));
+    unknown.add(2, plan.run(2));
+    CHECK(unknown.snapshot().routes.empty());
+    CHECK(unknown.snapshot().how.empty());
+
+    // At most max_routes names.
+    nqueens::record_builder many(nqueens::make_record(plan, {}, "nqueens test"));
+    for (std::size_t id = 0; id < nqueens::max_routes; ++id) {
+        std::string name = "r";  // piece by piece: GCC 12 warns falsely of "r" + std::to_string(id)
+        name += std::to_string(id);
+        many.add(id, {}, name);
+    }
+    CHECK_THROWS_AS(many.add(nqueens::max_routes, {}, "one-more"), nqueens::record_error);
+    many.add(nqueens::max_routes, {}, "r0");  // a name it holds
+}
+
+TEST_CASE("a record's routes are checked: names valid and distinct, one entry a task, indexes in range",
+          "[checkpoint][routes]")
+{
+    const nqueens::work_plan plan(12);
+    nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
+    b.add(0, plan.run(0), "fast:avx2");
+    b.add(1, plan.run(1), "fast:avx2");
+    const nqueens::run_record good = b.snapshot();
+    const auto refusal = [](const nqueens::run_record& r) {
+        try {
+            nqueens::check_record(r, "f");
+        } catch (const nqueens::record_error& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    CHECK(refusal(good) == "accepted");
+    auto r = good;
+    r.routes = {"FAST"};
+    CHECK(refusal(r) == "f: route 1 has no valid name");
+    r.routes = {"fast:avx2", "fast:avx2"};
+    CHECK(refusal(r) == "f: route \"fast:avx2\" is named twice");
+    r = good;
+    r.how.pop_back();
+    CHECK(refusal(r) == "f: 1 tasks' routes for 2 finished tasks and 1 routes");
+    r = good;
+    r.routes.clear();
+    CHECK(refusal(r) == "f: 2 tasks' routes for 2 finished tasks and 0 routes");
+    r = good;
+    r.how[1].checked = 2;
+    CHECK(refusal(r) == "f: a task's route is not one of the 1 it names");
+    r = good;
+    r.routes.assign(nqueens::max_routes + 1, "x");
+    CHECK(refusal(r) == "f: more than 16 routes");
+
+    // mark_checked on a record: how is filled in where the record had none.
+    auto plain = nqueens::test::finished_shard(plan, {1, 4});
+    REQUIRE(plain.how.empty());
+    nqueens::mark_checked(plain, 2, "check");
+    CHECK(plain.routes == std::vector<std::string>{"check"});
+    REQUIRE(plain.how.size() == plain.done.size());
+    CHECK(plain.how[2] == nqueens::task_routes{0, 1});
+    CHECK(plain.how[1] == nqueens::task_routes{});
+    CHECK_THROWS_AS(nqueens::mark_checked(plain, plain.done.size(), "check"), std::out_of_range);
+}
+
+TEST_CASE("tally_routes adds up the tasks each route counted and checked across records",
+          "[checkpoint][routes][merge]")
+{
+    const nqueens::work_plan plan(12);
+    nqueens::record_builder a(nqueens::make_record(plan, {0, 3}, "nqueens test"));
+    nqueens::record_builder b(nqueens::make_record(plan, {1, 3}, "nqueens test"));
+    for (std::size_t id = 0; id < plan.size(); ++id) {
+        if (id % 3 == 0) a.add(id, plan.run(id), id < 6 ? "fast:plain" : "fast:avx2");
+        if (id % 3 == 1) b.add(id, plan.run(id), "fast:avx2");
+    }
+    a.mark_checked(0, "check");
+    b.mark_checked(1, "check");
+    b.mark_checked(4, "fast:avx512");
+    const std::vector<nqueens::run_record> records = {a.snapshot(), b.snapshot(),
+                                                      nqueens::test::finished_shard(plan, {2, 3})};
+    const nqueens::route_tally t = nqueens::tally_routes(records);
+    const std::size_t third = nqueens::shard{2, 3}.size(plan.size());
+    CHECK(t.counted == std::map<std::string, std::size_t>{
+                           {"fast:plain", 2}, {"fast:avx2", plan.size() - third - 2}, {"unrecorded", third}});
+    CHECK(t.checked == std::map<std::string, std::size_t>{{"check", 2}, {"fast:avx512", 1}});
+    CHECK(t.checked_tasks == 3);
 }

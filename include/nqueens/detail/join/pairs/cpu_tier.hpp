@@ -85,6 +85,21 @@ inline cpu_tier host_cpu_tier() noexcept
 #endif
 }
 
+// The widest tier this translation unit is compiled for (-march): what its
+// baseline build runs.
+constexpr cpu_tier compiled_cpu_tier() noexcept
+{
+#if defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VL__) && defined(__AVX2__) && defined(__POPCNT__)
+    return cpu_tier::vpopcnt;
+#elif defined(__AVX2__) && defined(__POPCNT__)
+    return cpu_tier::avx2;
+#elif defined(__POPCNT__)
+    return cpu_tier::popcnt;
+#else
+    return cpu_tier::baseline;
+#endif
+}
+
 // The tier to run for a request: the one asked for, unless this CPU lacks
 // it; baseline at once where this translation unit builds no other tier.
 inline cpu_tier usable_cpu_tier(cpu_tier wanted) noexcept
