@@ -248,8 +248,16 @@ inline std::uint8_t route_index(std::vector<std::string>& routes, std::string_vi
     return static_cast<std::uint8_t>(routes.size());
 }
 
+// Notes in `h` a check by route `k`: it replaces an earlier check, unless
+// that one was by another route than the count and this one by the same
+// (an agreeing rerun does not hide a check by another route).
+constexpr void note_check(task_routes& h, std::uint8_t k) noexcept
+{
+    if (h.checked == 0 || h.checked == h.counted || k != h.counted) h.checked = k;
+}
+
 // Notes in `r` that task r.done[position] was checked by route `name`
-// (replacing an earlier check's). Throws record_error as route_index does,
+// (note_check). Throws record_error as route_index does,
 // std::out_of_range unless position < r.done.size().
 inline void mark_checked(run_record& r, std::size_t position, std::string_view name)
 {
@@ -258,7 +266,7 @@ inline void mark_checked(run_record& r, std::size_t position, std::string_view n
     const std::uint8_t k = route_index(routes, name);
     r.routes = std::move(routes);
     if (r.how.size() != r.done.size()) r.how.assign(r.done.size(), task_routes{});
-    r.how[position].checked = k;
+    note_check(r.how[position], k);
 }
 
 // Checks that `r` is internally sound: 1 <= n <= 32, a plan of at most
@@ -469,13 +477,13 @@ public:
     }
 
     // Records that finished task id was counted again by the route named
-    // `checked`, with the same counts (replacing an earlier check's).
+    // `checked`, with the same counts (note_check).
     // Throws record_error unless is_done(id), or as route_index does.
     void mark_checked(std::size_t id, std::string_view checked)
     {
         if (!is_done(id))
             throw record_error("task id " + std::to_string(id) + " is not finished: nothing to check");
-        how_[id].checked = route_index(record_.routes, checked);
+        note_check(how_[id], route_index(record_.routes, checked));
     }
 
     // How task id was counted and checked (indexes into base().routes);

@@ -454,6 +454,14 @@ TEST_CASE("record_builder keeps the route that counted each task and the one tha
     CHECK(again.how_of(3) == nqueens::task_routes{1, 3});
     again.add(0, plan.run(0), "check");
     CHECK(again.snapshot().how.front() == nqueens::task_routes{3, 0});
+    // A rerun by the counting route does not hide the check by another;
+    // a check by another route replaces one by the same.
+    again.mark_checked(3, "fast:avx2");
+    CHECK(again.how_of(3) == nqueens::task_routes{1, 3});
+    again.mark_checked(1, "fast:plain");
+    CHECK(again.how_of(1) == nqueens::task_routes{2, 2});
+    again.mark_checked(1, "check");
+    CHECK(again.how_of(1) == nqueens::task_routes{2, 3});
 
     // A record whose tasks' routes nobody knows names none.
     nqueens::record_builder unknown(nqueens::make_record(plan, {}, "nqueens test"));
