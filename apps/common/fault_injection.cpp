@@ -10,7 +10,10 @@
 
 #include "common/arguments.hpp"
 
+#include <condition_variable>
 #include <cstdlib>
+#include <memory>
+#include <mutex>
 #include <string>
 
 namespace nqueens::app {
@@ -74,6 +77,57 @@ void load_fault_hooks()
 const fault_hooks& faults()
 {
     return hooks;
+}
+
+namespace {
+
+// fault_hooks::hold_task: the k-th task to finish waits (inside
+// on_task_done, so holding the engine's lock: no other result comes in)
+// until the count is stopped, and is then dropped. The count cannot end
+// before a signal, however fast the machine.
+void hold_task(parallel_options& o, std::size_t k)
+{
+    if (!o.stop.stop_possible()) return;  // nothing would release it
+    auto seen = std::make_shared<std::size_t>(0);
+    o.on_task_done = [next = std::move(o.on_task_done), stop = o.stop, k, seen](std::size_t id,
+                                                                                const solution_counts& t) {
+        if (++*seen == k) {
+            std::mutex m;
+            std::condition_variable_any cv;
+            std::unique_lock lock(m);
+            cv.wait(lock, stop, [] { return false; });
+            return;
+        }
+        if (next) next(id, t);
+    };
+}
+
+// fault_hooks::hold_part: the same for the k-th part counted of a task that
+// it leaves unfinished (on_parts_done), so that a checkpoint holds a task's
+// parts when the count is stopped.
+void hold_part(parallel_options& o, std::size_t k)
+{
+    if (!o.stop.stop_possible()) return;
+    auto seen = std::make_shared<std::size_t>(0);
+    o.on_parts_done = [next = std::move(o.on_parts_done), stop = o.stop, k, seen](
+                          std::size_t id, std::uint64_t parts, part_range range, const solution_counts& t) {
+        if (++*seen == k) {
+            std::mutex m;
+            std::condition_variable_any cv;
+            std::unique_lock lock(m);
+            cv.wait(lock, stop, [] { return false; });
+            return;
+        }
+        if (next) next(id, parts, range, t);
+    };
+}
+
+}  // namespace
+
+void hold_as_hooked(parallel_options& o)
+{
+    if (hooks.hold_task) hold_task(o, *hooks.hold_task);
+    if (hooks.hold_part) hold_part(o, *hooks.hold_part);
 }
 
 }  // namespace nqueens::app

@@ -6,6 +6,7 @@
 #define NQUEENS_APPS_COMMON_FAULT_INJECTION_HPP
 
 #include <nqueens/detail/cuts.hpp>
+#include <nqueens/runtime/parallel_options.hpp>
 #include <nqueens/runtime/plan.hpp>
 
 #include <cstddef>
@@ -48,6 +49,9 @@ struct fault_hooks {
 void load_fault_hooks();
 // What load_fault_hooks() read.
 const fault_hooks& faults();
+// Wraps o's on_task_done and on_parts_done as hold_task and hold_part ask
+// (nqueens count's engine, and a counting rank's of nqueens-mpi).
+void hold_as_hooked(parallel_options& o);
 #else
 // Release builds: no hook, and no trace of one in the binary.
 inline void load_fault_hooks() {}
@@ -55,6 +59,7 @@ constexpr fault_hooks faults()
 {
     return {};
 }
+inline void hold_as_hooked(parallel_options&) {}
 #endif
 
 }  // namespace nqueens::app

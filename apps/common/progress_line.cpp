@@ -64,10 +64,31 @@ progress_tally::progress_tally(const work_plan& plan, std::span<const std::size_
     for (const std::size_t id : ids) work_total_ += static_cast<double>(plan.estimate(id));
 }
 
+void progress_tally::begun(std::size_t id, std::uint64_t done, std::uint64_t parts)
+{
+    const double before =
+        static_cast<double>(plan_.estimate(id)) * static_cast<double>(done) / static_cast<double>(parts);
+    work_total_ -= before;
+    credited_[id] += before;
+}
+
+void progress_tally::add_parts(std::size_t id, std::uint64_t k, std::uint64_t parts)
+{
+    const double work =
+        static_cast<double>(plan_.estimate(id)) * static_cast<double>(k) / static_cast<double>(parts);
+    work_done_ += work;
+    credited_[id] += work;
+}
+
 void progress_tally::add(std::size_t id)
 {
     ++tasks_done_;
-    work_done_ += static_cast<double>(plan_.estimate(id));
+    double work = static_cast<double>(plan_.estimate(id));
+    if (const auto c = credited_.find(id); c != credited_.end()) {
+        work -= c->second;
+        credited_.erase(c);
+    }
+    work_done_ += work;
 }
 
 // As parallel_count() computes it (runtime/engine.hpp), so that both programs show the same.
@@ -76,7 +97,10 @@ progress progress_tally::at(double seconds) const
     progress p{};
     p.tasks_done = tasks_done_;
     p.tasks_total = tasks_total_;
-    p.fraction = tasks_done_ == tasks_total_ ? 1.0 : (work_total_ > 0 ? work_done_ / work_total_ : 0.0);
+    p.tasks_begun = credited_.size();
+    p.fraction = tasks_done_ == tasks_total_
+                     ? 1.0
+                     : (work_total_ > 0 ? std::min(work_done_ / work_total_, 0.999) : 0.0);
     p.seconds = seconds;
     p.eta_seconds =
         p.fraction >= 1.0 ? 0.0 : (p.fraction > 0 ? seconds * (1 - p.fraction) / p.fraction : -1.0);

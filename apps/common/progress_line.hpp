@@ -8,6 +8,8 @@
 #include <nqueens/runtime/engine.hpp>
 
 #include <cstddef>
+#include <cstdint>
+#include <map>
 #include <span>
 #include <string>
 
@@ -45,6 +47,12 @@ class progress_tally {
 public:
     // The tasks this run counts (their ids), weighted by plan.estimate.
     progress_tally(const work_plan& plan, std::span<const std::size_t> ids);
+    // Task id (one of ids) was begun by a run before, `done` of its `parts`
+    // counted: that much is not this run's work. Call before the rest.
+    void begun(std::size_t id, std::uint64_t done, std::uint64_t parts);
+    // `k` more of the `parts` parts of task id are counted, the task not finished.
+    void add_parts(std::size_t id, std::uint64_t k, std::uint64_t parts);
+    // Task id is finished.
     void add(std::size_t id);
     progress at(double seconds) const;
 
@@ -54,6 +62,8 @@ private:
     std::size_t tasks_done_ = 0;
     double work_total_ = 0;
     double work_done_ = 0;
+    std::map<std::size_t, double> credited_;  // the work of tasks not finished already in work_done_ (or
+                                              // taken off work_total_), by id
 };
 
 }  // namespace nqueens::app

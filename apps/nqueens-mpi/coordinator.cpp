@@ -49,6 +49,7 @@ public:
     coordinator(const count_args& s, const work_plan& plan, std::optional<run_record_keeper>& keeper,
                 stop_on_signals& signals, int ranks)
         : s_(s),
+          plan_(plan),
           held_(keeper),
           keeper_(*keeper),
           signals_(signals),
@@ -61,6 +62,8 @@ public:
           heard_(static_cast<std::size_t>(ranks), start_),
           active_(ranks - 1)
     {
+        for (const std::size_t id : board_.tasks())
+            if (const partial_task* p = keeper->begun(id)) tally_.begun(id, p->parts_done(), p->parts);
     }
 
     // Until every helper rank said goodbye or was written off, or every
@@ -195,8 +198,9 @@ private:
         message_.resize(static_cast<std::size_t>(size));
         MPI_Recv(message_.data(), size, MPI_UINT64_T, status.MPI_SOURCE, tag_report, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-        if (message_.size() < report_header ||
-            message_.size() != report_header + words_per_task * message_[2] ||
+        if (message_.size() < report_header || message_[2] > message_.size() ||
+            message_[7] > message_.size() ||
+            message_.size() != report_header + words_per_task * message_[2] + words_per_part * message_[7] ||
             message_[4] > static_cast<std::uint64_t>(thread_limit::tasks) ||
             message_[6] >= route_labels.size())
             throw std::runtime_error("rank " + std::to_string(status.MPI_SOURCE) +
@@ -216,8 +220,9 @@ private:
         return status.MPI_SOURCE;
     }
 
-    // The task counts of the report in message_, to the record; its rank's
-    // threads, if no rank has reported more.
+    // The task counts of the report in message_, to the record, and the
+    // parts counted of tasks not finished; its rank's threads, if no rank
+    // has reported more.
     void take_results(int source)
     {
         if (message_[3] > threads_) {
@@ -225,12 +230,15 @@ private:
             limited_by_ = static_cast<thread_limit>(message_[4]);
             memory_budget_ = message_[5];
         }
+        // Parts first: a task the report finishes is then whole in the record.
+        const std::uint64_t* parts = &message_[report_header + words_per_task * message_[2]];
+        for (std::uint64_t i = 0; i < message_[7]; ++i) take_parts(source, parts + words_per_part * i);
         for (std::uint64_t i = 0; i < message_[2]; ++i) {
             const std::uint64_t* t = &message_[report_header + words_per_task * i];
             const auto id = static_cast<std::size_t>(t[0] & ~by_check_route);
             // The rank's own name for the route (its CPU's build of the fast one).
             const char* route = (t[0] & by_check_route) != 0 ? check_route_ : route_labels[message_[6]];
-            const solution_counts result{{t[1], t[2]}, {t[3], t[4]}, {t[5], t[6]}};
+            const solution_counts result = counts_at(t + 1);
             board_.reported(source, id);
             if (keeper_.is_done(id)) {
                 // Also counted by another rank: a check, a rerun by an idle one, or after a write-off.
@@ -250,6 +258,21 @@ private:
             tally_.add(id);
             board_.counted_first(source, id);
         }
+    }
+
+    // Parts p[2] .. p[3] - 1 of task p[0] (of p[1] parts) counted p[4..9]:
+    // to the record if the task is not finished and was last handed to
+    // `source` as a first count. A copy out with another rank (a rerun, or
+    // after a write-off) counts its own parts, which the record does not
+    // mix in.
+    void take_parts(int source, const std::uint64_t* p)
+    {
+        const auto id = static_cast<std::size_t>(p[0]);
+        if (p[0] >= plan_.size() || p[1] != plan_.parts(id) || p[2] >= p[3] || p[3] > p[1])
+            throw std::runtime_error("rank " + std::to_string(source) + " sent a malformed report");
+        if (keeper_.is_done(id) || !board_.holds(source, id)) return;
+        keeper_.add_parts(id, p[1], {p[2], p[3]}, counts_at(p + 4));
+        tally_.add_parts(id, p[3] - p[2], p[1]);
     }
 
     int could_not_start(int source)
@@ -307,6 +330,7 @@ private:
     }
 
     const count_args& s_;
+    const work_plan& plan_;
     std::optional<run_record_keeper>& held_;
     run_record_keeper& keeper_;
     stop_on_signals& signals_;

@@ -14,8 +14,9 @@
 namespace nqueens::app::mpi {
 
 // Rank 0 with helpers: hands out the unfinished ids of the slice, largest
-// estimate first, gives what comes back to `keeper` (the checkpoint) and
-// prints the result. Each rank's first task and about 1 in 256 after it
+// estimate first (with the parts counted of those begun), gives what comes
+// back to `keeper` (the checkpoint: the tasks finished, and the parts
+// counted of those a rank holds) and prints the result. Each rank's first task and about 1 in 256 after it
 // (task_board's checks) are counted again by the check route
 // (count_route::check), by another rank where there is one; once none is left to hand out, an idle rank
 // reruns the oldest task still out with another rank (once per task). The first result counts, and a second

@@ -24,22 +24,31 @@ task_board::task_board(const work_plan& plan, const run_record_keeper& keeper, i
         if (keeper.wanted(id)) todo_.push_back(id);
     std::stable_sort(todo_.begin(), todo_.end(),
                      [&](std::size_t a, std::size_t b) { return plan.estimate(a) > plan.estimate(b); });
+    // Tasks begun by a run before first, as nqueens count takes them, so that a record holds few of them.
+    std::stable_partition(todo_.begin(), todo_.end(),
+                          [&](std::size_t id) { return keeper.begun(id) != nullptr; });
 }
 
 void task_board::hand_out(int rank, std::size_t want, std::vector<std::uint64_t>& reply)
 {
-    const std::size_t limit = reply.size() + want;
+    // Entries, not words: a task begun takes more than one.
+    std::size_t given = 0;
+    const auto room = [&] { return given < want; };
     auto give = [&](std::size_t id) {
-        reply.push_back(id);
+        if (const partial_task* p = keeper_.begun(id))
+            append_begun(reply, *p);
+        else
+            reply.push_back(id);
+        ++given;
         holder_[id] = rank;
         out_.push_back(id);
     };
-    while (reply.size() < limit && !again_.empty()) {
+    while (room() && !again_.empty()) {
         const std::size_t id = again_.front();
         again_.pop_front();
         if (!keeper_.is_done(id)) give(id);
     }
-    for (auto c = checks_due_.begin(); reply.size() < limit && c != checks_due_.end();) {
+    for (auto c = checks_due_.begin(); room() && c != checks_due_.end();) {
         // Another rank's node where there is one; by the other route always;
         // and only once no copy of the task is out with a rank still
         // counting (a rerun, or the first holder still at it), whose report
@@ -50,21 +59,23 @@ void task_board::hand_out(int rank, std::size_t want, std::vector<std::uint64_t>
             continue;
         }
         reply.push_back(c->id | by_check_route);
+        ++given;
         checker_[c->id] = rank;
         checking_.push_back(*c);
         ++checks_handed_out_;
         c = checks_due_.erase(c);
     }
-    while (reply.size() < limit && next_ < todo_.size()) give(todo_[next_++]);
-    if (reply.size() == limit) return;
+    while (room() && next_ < todo_.size()) give(todo_[next_++]);
+    if (!room()) return;
     // Nothing new: rerun the oldest tasks still out with other ranks
     // (dropping the finished ones from out_ on the way).
     std::deque<std::size_t> still_out;
     for (const std::size_t id : out_) {
         if (keeper_.is_done(id)) continue;
         still_out.push_back(id);
-        if (reply.size() < limit && checker_[id] < 0 && holder_[id] != rank) {
-            reply.push_back(id);
+        if (room() && checker_[id] < 0 && holder_[id] != rank) {
+            reply.push_back(id);  // whole: a rerun is a count of its own
+            ++given;
             checker_[id] = rank;
         }
     }

@@ -27,7 +27,8 @@ inline constexpr std::uint64_t check_one_in = 256;
 // The tasks of a run that `keeper` still wants, handed out in this order:
 // the tasks of written-off ranks; the checks due (each to a rank other
 // than the one that counted the task, unless it counts alone; the ids
-// marked by_check_route); new tasks, largest estimate first;
+// marked by_check_route); new tasks, those begun by a run before first,
+// then largest estimate first;
 // once none is left, to an idle rank the oldest task still out with
 // another rank, to rerun (each such task once).
 class task_board {
@@ -39,8 +40,13 @@ public:
     // The tasks this run counts.
     std::span<const std::size_t> tasks() const noexcept { return todo_; }
 
-    // Appends up to `want` task ids for `rank` to `reply`.
+    // Appends up to `want` tasks for `rank` to `reply` (tag_work entries:
+    // a task begun before comes with its parts counted, unless it is a
+    // check or a rerun).
     void hand_out(int rank, std::size_t want, std::vector<std::uint64_t>& reply);
+    // Whether task id was last handed to `rank` as its first count: the
+    // parts it reports of it are the ones the record keeps.
+    bool holds(int rank, std::size_t id) const { return id < holder_.size() && holder_[id] == rank; }
     // `rank` reported task `id` (call before counted_first);
     // std::runtime_error if there is no such task.
     void reported(int rank, std::size_t id);

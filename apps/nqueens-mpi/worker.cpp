@@ -16,8 +16,10 @@
 #include <cstdint>
 #include <deque>
 #include <exception>
+#include <map>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -61,7 +63,6 @@ public:
           wrong_(is_test_rank(faults().wrong_rank, rank)),
           freeze_(is_test_rank(faults().freeze_rank, rank)),
           slot_started_(threads.threads, false),
-          reply_(depth_),
           on_stop_(stop, wake_on_stop{this})
     {
     }
@@ -94,7 +95,7 @@ public:
             if (done) commit_to_result();
             const auto now = clock::now();
             if (!done && !need_work(now) && !report_due(now)) {
-                if (results_.empty()) last_report_ = now;  // else wait_for_news would spin
+                if (results_.empty() && parts_.empty()) last_report_ = now;  // else wait_for_news would spin
                 continue;
             }
             const std::size_t want = need_work(now) ? depth_ - (queue_.size() + running_) : 0;
@@ -102,7 +103,8 @@ public:
             lock.unlock();
             send_report(done);
             if (done) return 0;
-            take_work(want, receive_work());
+            receive_work();
+            take_work(want);
         }
     }
 
@@ -111,6 +113,14 @@ private:
         std::uint64_t id;  // marked by_check_route where the check route counted it
         solution_counts counts;
         std::uint64_t microseconds;
+    };
+
+    // Parts of a task counted, the task not finished (on_parts_done).
+    struct finished_parts {
+        std::size_t id;
+        std::uint64_t parts;
+        part_range range;
+        solution_counts counts;
     };
 
     // Wakes the main thread and the counting threads on a stop.
@@ -166,6 +176,7 @@ private:
         {
             const std::lock_guard lock(mutex_);
             --running_;
+            begun_.erase(id);
             std::uint64_t word = id;
             if (const auto c = std::find(checks_.begin(), checks_.end(), id); c != checks_.end()) {
                 checks_.erase(c);
@@ -177,6 +188,28 @@ private:
             results_.push_back({word, counts, static_cast<std::uint64_t>(took.count())});
         }
         news_.notify_all();
+    }
+
+    // Parts of a task left unfinished go to rank 0 with the next report,
+    // but not a check's: rank 0 keeps the parts of first counts only.
+    void parts_done(std::size_t id, std::uint64_t parts, part_range range, const solution_counts& counts)
+    {
+        {
+            const std::lock_guard lock(mutex_);
+            if (std::find(checks_.begin(), checks_.end(), id) != checks_.end()) return;
+            parts_.push_back({id, parts, range, counts});
+        }
+        news_.notify_all();
+    }
+
+    // The parts a run before counted of task id, as rank 0 sent them, or
+    // nullptr (a check counts the whole task).
+    const partial_task* begun(std::size_t id)
+    {
+        const std::lock_guard lock(mutex_);
+        if (std::find(checks_.begin(), checks_.end(), id) != checks_.end()) return nullptr;
+        const auto it = begun_.find(id);
+        return it == begun_.end() ? nullptr : &it->second;
     }
 
     // --- the main thread's side
@@ -192,6 +225,10 @@ private:
             o.threads = choice_.threads;
             o.stop = halt_.get_token();
             o.on_task_done = [this](std::size_t id, const solution_counts& c) { task_done(id, c); };
+            o.on_parts_done = [this](std::size_t id, std::uint64_t parts, part_range range,
+                                     const solution_counts& c) { parts_done(id, parts, range, c); };
+            o.begun = [this](std::size_t id) { return begun(id); };
+            hold_as_hooked(o);  // test builds: NQUEENS_TEST_HOLD_TASK, NQUEENS_TEST_HOLD_PART
             // A check rank 0 sent goes by the other route than counts take.
             o.route_of = [this](std::size_t id) {
                 const std::lock_guard lock(mutex_);
@@ -243,7 +280,8 @@ private:
     // Results wait for half a second at most; a silent rank still reports every heartbeat.
     bool report_due(clock::time_point now) const
     {
-        return (!results_.empty() && now >= last_report_ + report_every) || now >= last_sent_ + heartbeat;
+        return ((!results_.empty() || !parts_.empty()) && now >= last_report_ + report_every) ||
+               now >= last_sent_ + heartbeat;
     }
 
     // The report into message_, with the results in (which it takes).
@@ -252,12 +290,18 @@ private:
     {
         message_.assign({flags, want, results_.size(), choice_.threads,
                          static_cast<std::uint64_t>(choice_.limited_by), choice_.memory_budget,
-                         plan_.route_label_index(count_route::fast)});
-        for (const finished_task& t : results_)
-            message_.insert(message_.end(),
-                            {t.id, t.counts.total.high, t.counts.total.low, t.counts.distinct.high,
-                             t.counts.distinct.low, t.counts.nodes.high, t.counts.nodes.low, t.microseconds});
+                         plan_.route_label_index(count_route::fast), parts_.size()});
+        for (const finished_task& t : results_) {
+            message_.push_back(t.id);
+            append_counts(message_, t.counts);
+            message_.push_back(t.microseconds);
+        }
+        for (const finished_parts& p : parts_) {
+            message_.insert(message_.end(), {p.id, p.parts, p.range.begin, p.range.end});
+            append_counts(message_, p.counts);
+        }
         results_.clear();
+        parts_.clear();
     }
 
     void send() const
@@ -278,44 +322,55 @@ private:
         last_sent_ = last_report_;
     }
 
-    // Rank 0's answer into reply_: how many words. Polled with naps: Open
-    // MPI's blocking receive spins and would take a core from the counting
-    // threads while rank 0 answers.
-    std::size_t receive_work()
+    // Rank 0's answer into reply_ (its size: the words). Polled with naps:
+    // Open MPI's blocking receive spins and would take a core from the
+    // counting threads while rank 0 answers.
+    void receive_work()
     {
-        MPI_Request request;
-        MPI_Irecv(reply_.data(), static_cast<int>(reply_.size()), MPI_UINT64_T, 0, tag_work, MPI_COMM_WORLD,
-                  &request);
         MPI_Status status;
         int arrived = 0;
         for (std::chrono::microseconds nap{10};; nap = std::min(nap * 2, std::chrono::microseconds{500})) {
-            MPI_Test(&request, &arrived, &status);
+            MPI_Iprobe(0, tag_work, MPI_COMM_WORLD, &arrived, &status);
             if (arrived) break;
             std::this_thread::sleep_for(nap);
         }
         int got = 0;
         MPI_Get_count(&status, MPI_UINT64_T, &got);
-        return static_cast<std::size_t>(got);
+        reply_.resize(static_cast<std::size_t>(got));
+        MPI_Recv(reply_.data(), got, MPI_UINT64_T, 0, tag_work, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
 
-    // Rank 0's answer to a request for `want` ids: its ids go to the queue;
-    // a wait_marker means ask again, backing off from 1 ms to 100 ms while
-    // the wait lasts (so that the end of the count, when the other ranks'
-    // last tasks finish, is heard about soon); no id, that none is left.
-    void take_work(std::size_t want, std::size_t got)
+    // Rank 0's answer to a request for `want` ids: its ids go to the queue
+    // (with the parts counted of those that have some); a wait_marker means
+    // ask again, backing off from 1 ms to 100 ms while the wait lasts (so
+    // that the end of the count, when the other ranks' last tasks finish,
+    // is heard about soon); no id, that none is left.
+    void take_work(std::size_t want)
     {
-        const bool wait = got == 1 && reply_[0] == wait_marker;
+        const bool wait = reply_.size() == 1 && reply_[0] == wait_marker;
         if (wait) {
-            got = 0;
+            reply_.clear();
             ask_after_ = clock::now() + backoff_;
             backoff_ = std::min(backoff_ * 2, std::chrono::milliseconds{100});
-        } else if (got > 0) {
+        } else if (!reply_.empty()) {
             backoff_ = std::chrono::milliseconds{1};
         }
+        std::vector<std::uint64_t> ids;
+        std::vector<partial_task> begun;
+        for (std::size_t at = 0; at < reply_.size();) {
+            const std::uint64_t word = reply_[at++];
+            const auto id = static_cast<std::size_t>(word & ~(by_check_route | with_parts));
+            if (id >= plan_.size() || ((word & with_parts) && (word & by_check_route)))
+                throw std::runtime_error("rank 0 sent a malformed task list");
+            if (word & with_parts) begun.push_back(read_begun(plan_, id, reply_.data(), reply_.size(), at));
+            ids.push_back(word & ~with_parts);
+        }
+        if (ids.size() > want) throw std::runtime_error("rank 0 sent a malformed task list");
         {
             const std::lock_guard lock(mutex_);
-            queue_.insert(queue_.end(), reply_.begin(), reply_.begin() + static_cast<std::ptrdiff_t>(got));
-            if (want > 0 && got == 0 && !wait) no_more_ = true;
+            for (partial_task& p : begun) begun_.emplace(p.id, std::move(p));
+            queue_.insert(queue_.end(), ids.begin(), ids.end());
+            if (want > 0 && ids.empty() && !wait) no_more_ = true;
         }
         work_arrived_.notify_all();
     }
@@ -363,6 +418,8 @@ private:
     std::deque<std::uint64_t> queue_;  // ids, checks marked by_check_route
     std::vector<std::size_t> checks_;  // the ids taken from it as checks, until done
     std::vector<finished_task> results_;
+    std::vector<finished_parts> parts_;
+    std::map<std::size_t, partial_task> begun_;  // the parts counted before of tasks rank 0 sent, until done
     std::size_t running_ = 0;
     bool no_more_ = false;
     std::vector<bool> slot_started_;

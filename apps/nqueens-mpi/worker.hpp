@@ -14,7 +14,8 @@ namespace nqueens::app::mpi {
 // A counting rank: `threads.threads` threads of the engine (parallel_count
 // with a task source) run the ids rank 0 sends; the main thread alone talks
 // to rank 0, asking for more while the local queue runs low and sending
-// each result back as soon as it is in, with the rank's thread choice.
+// each result back (a task finished, or parts of one not finished) within
+// half a second, with the rank's thread choice.
 // Stopped by `stop` (a signal `signals` caught), it sends what it finished
 // with flag_stopped, and rank 0 saves the checkpoint and aborts the job.
 // Returns the rank's exit status: 0 once it said goodbye, 1 if it could not

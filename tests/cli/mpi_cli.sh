@@ -74,6 +74,38 @@ case $out in "n = 15: 2279184 solutions"*) ;; *) fail "nqueens-mpi resume of ano
 grep -q '"band_rows":3,"task_band_rows":3,"lead_columns":4,"task_lead_columns":2' "$cp" ||
     fail "nqueens-mpi's checkpoint of another cut lost its cut"
 
+# Interrupted mid-task: n = 15 by a cut whose tasks have 16 parts each,
+# shared by a rank's 2 threads, the rank held at its 25th part counted
+# (NQUEENS_TEST_HOLD_PART): rank 0's checkpoint keeps the parts of the task
+# begun, and says so. Resumed by the release nqueens-mpi, the rank gets the
+# task with its parts and counts only the others: with the parts' nodes
+# raised by a million in the file (resealed), the count's nodes are the
+# plain count's plus that million, its total exact. The file as saved,
+# resumed by nqueens count, gives the exact count too.
+cut=3,2,4,0,1
+plain=$(NQUEENS_TEST_CUT=$cut fault_run 2 count 15 --json) || fail "nqueens-mpi count 15 of a cut in parts failed"
+cp="$dir/parts.json"
+(NQUEENS_TEST_CUT=$cut NQUEENS_TEST_HOLD_PART=25 program=$faultbin \
+    job 2 count 15 --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >/dev/null 2>"$dir/err") &
+pid=$!
+for _ in $(seq 1200); do
+    grep -q '"partial":\[\[' "$cp" 2>/dev/null && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.05
+done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+grep -q '"partial":\[\[' "$cp" || fail "nqueens-mpi's checkpoint made mid-task keeps no parts: $(head -c 400 "$cp")"
+grep -q "holds [0-9]* of 84 tasks and parts of [0-9]* more; run the same command to resume" "$dir/err" ||
+    fail "nqueens-mpi stopped mid-task does not say its checkpoint keeps parts: $(cat "$dir/err")"
+reseal "$cp" "$dir/parts-more.json" 'r["partial"][0][4] += 1000000'
+out=$(run 2 count 15 --checkpoint "$dir/parts-more.json" --json) || fail "nqueens-mpi resume of parts failed"
+[ "$(field total "$out")" = 2279184 ] && [ "$(field nodes "$out")" = $(($(field nodes "$plain") + 1000000)) ] ||
+    fail "nqueens-mpi resumed the parts of a task as '$out' (the plain count: '$plain', nodes + 1000000 expected)"
+out=$("$bin" count 15 --checkpoint "$cp") || fail "nqueens resume of nqueens-mpi's parts failed"
+case $out in *" 2279184 solutions"*) ;; *) fail "nqueens resume of nqueens-mpi's parts printed: $out" ;; esac
+echo "mid-task: nqueens-mpi kept the parts of a task begun, and resumed them: $out"
+
 # mpirun terminated (it passes SIGTERM to the ranks; rank 0 saves): whatever
 # was saved, resuming gives the exact count.
 cp="$dir/cp16.json"

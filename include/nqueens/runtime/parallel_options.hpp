@@ -87,7 +87,9 @@ struct parallel_options {
     // record's partial_task), or nullptr. Those parts are not counted
     // again; their counts are in what on_task_done gets for the task.
     // Called on the calling thread before the workers start; the pointee
-    // must outlive the count.
+    // must outlive the count. With a task source, called instead as each
+    // task comes from it, on the worker that took it (from several at
+    // once), and the pointee need only last until that task is counted.
     std::function<const partial_task*(std::size_t id)> begun;
 };
 

@@ -713,3 +713,73 @@ TEST_CASE("a count stopped mid-task and resumed from the parts it saved gives th
     CHECK(resumed.sum().total == total(15));
     CHECK(begun_first >= std::min<std::size_t>(saved.partial.size(), 1));
 }
+
+TEST_CASE("a task source's tasks resume from the parts begun(id) gives, counting only the others",
+          "[engine][parts][source]")
+{
+    const nqueens::work_plan& plan = parts_plan();
+    nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
+    std::stop_source stop;
+    std::size_t calls = 0;
+    nqueens::parallel_options o = with_threads(2);
+    o.stop = stop.get_token();
+    o.on_parts_done = [&](std::size_t id, std::uint64_t parts, nqueens::part_range range,
+                          const nqueens::solution_counts& c) {
+        b.add_parts(id, parts, range, c);
+        if (++calls == 40) stop.request_stop();
+    };
+    o.on_task_done = [&](std::size_t id, const nqueens::solution_counts& c) { b.add(id, c); };
+    REQUIRE(nqueens::parallel_count(plan, o).cancelled);
+    const nqueens::run_record saved = b.snapshot();
+    REQUIRE_FALSE(saved.partial.empty());
+
+    // As nqueens-mpi's ranks do: the tasks come from a source, each begun
+    // one with the parts counted of it (read on the worker threads, so from
+    // a map of their own, not the builder the results go to).
+    std::map<std::size_t, nqueens::partial_task> parts_before;
+    for (const nqueens::partial_task& p : saved.partial) parts_before.emplace(p.id, p);
+    std::vector<std::size_t> todo;
+    for (std::size_t id = 0; id < plan.size(); ++id)
+        if (!b.is_done(id)) todo.push_back(id);
+    nqueens::record_builder resumed(saved);
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> asked{0};
+    nqueens::parallel_options again = with_threads(2);
+    again.begun = [&](std::size_t id) -> const nqueens::partial_task* {
+        ++asked;
+        const auto it = parts_before.find(id);
+        return it == parts_before.end() ? nullptr : &it->second;
+    };
+    again.on_parts_done = [&](std::size_t id, std::uint64_t parts, nqueens::part_range range,
+                              const nqueens::solution_counts& c) {
+        resumed.add_parts(id, parts, range, c);  // refuses a part counted before
+    };
+    again.on_task_done = [&](std::size_t id, const nqueens::solution_counts& c) { resumed.add(id, c); };
+    const auto second = nqueens::parallel_count(
+        plan,
+        [&](unsigned, std::stop_token) -> std::optional<std::size_t> {
+            const std::size_t k = next++;
+            return k < todo.size() ? std::optional(todo[k]) : std::nullopt;
+        },
+        again);
+    CHECK_FALSE(second.cancelled);
+    CHECK(asked == todo.size());
+    CHECK(resumed.tasks_done() == plan.size());
+    CHECK(resumed.sum().total == total(15));
+
+    // Parts that do not fit the task are refused, not counted.
+    nqueens::partial_task wrong = saved.partial.front();
+    wrong.parts += 1;
+    again.begun = [&](std::size_t) { return &wrong; };
+    again.on_parts_done = nullptr;
+    again.on_task_done = nullptr;
+    std::atomic<bool> handed{false};
+    CHECK_THROWS_AS(nqueens::parallel_count(
+                        plan,
+                        [&](unsigned, std::stop_token) -> std::optional<std::size_t> {
+                            if (handed.exchange(true)) return std::nullopt;
+                            return wrong.id;
+                        },
+                        again),
+                    std::invalid_argument);
+}

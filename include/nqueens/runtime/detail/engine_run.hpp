@@ -331,10 +331,19 @@ private:
         const std::optional<std::size_t> id = next_task(slot);
         if (!id) return std::nullopt;
         const std::uint64_t parts = plan_.parts(*id);
+        // A source's task may come with the parts a run before counted.
+        const partial_task* b = source_ && options_.begun ? options_.begun(*id) : nullptr;
+        if (b && (b->parts != parts || b->parts_done() >= parts))
+            throw std::invalid_argument("nqueens: parallel_count's begun(" + std::to_string(*id) +
+                                        ") does not fit the plan's " + std::to_string(parts) + " parts");
         const std::lock_guard lock(mutex_);
         if (source_) {
             ++tasks_total_;
-            work_total_ += static_cast<double>(plan_.estimate(*id));
+            const double estimate = static_cast<double>(plan_.estimate(*id));
+            work_total_ +=
+                b ? estimate * static_cast<double>(parts - b->parts_done()) / static_cast<double>(parts)
+                  : estimate;
+            if (b && begun_.emplace(*id, *b).second) ++begun_waiting_;
         }
         return open(*id, parts);
     }
