@@ -30,7 +30,9 @@ struct progress {
     std::size_t tasks_begun = 0;  // tasks with some parts counted, not finished
     // Of the work done, weighted by work_plan::estimate, counting the
     // running tasks by their time so far against what the finished ones
-    // took per unit of estimate; 1 at the end.
+    // took per unit of estimate, and a task of hundreds of parts or more by
+    // its time so far against what its first parts took (64 spread over
+    // it, counted first); 1 at the end.
     double fraction = 0;
     double seconds = 0;       // since parallel_count() started
     double eta_seconds = -1;  // estimated seconds left; negative while unknown

@@ -783,3 +783,50 @@ TEST_CASE("a task source's tasks resume from the parts begun(id) gives, counting
                         again),
                     std::invalid_argument);
 }
+
+TEST_CASE("a task of many parts counts first a few spread over it, whose time tells its progress",
+          "[engine][parts][progress]")
+{
+    // n = 15 by a cut whose largest task has 456 parts: on one thread, the
+    // first 64 parts reported of it are those at 1/128, 3/128, ..., 127/128
+    // of the way, in the bit-reversed order of their places (any first few spread
+    // over it), and the others follow in order; the count is exact.
+    const nqueens::work_plan plan(
+        15, nqueens::count_mode::total,
+        nqueens::plan_cut{nqueens::plan_cut::method_kind::join, 0, 3, 2, 9, 0, true});
+    std::size_t most = 0;
+    for (std::size_t id = 1; id < plan.size(); ++id)
+        if (plan.parts(id) > plan.parts(most)) most = id;
+    const std::uint64_t parts = plan.parts(most);
+    REQUIRE(parts == 456);
+    const auto at = [&](std::uint64_t j) { return parts * (2 * j + 1) / 128; };
+    std::vector<std::uint64_t> order;
+    std::vector<nqueens::progress> calls;
+    nqueens::parallel_options o = with_threads(1);
+    o.include = [&](std::size_t id) { return id == most; };
+    o.progress_every = 0;
+    o.on_parts_done = [&](std::size_t, std::uint64_t, nqueens::part_range range,
+                          const nqueens::solution_counts&) {
+        CHECK(range.end == range.begin + 1);
+        order.push_back(range.begin);
+    };
+    o.on_progress = [&](const nqueens::progress& p) { calls.push_back(p); };
+    const auto r = nqueens::parallel_count(plan, o);
+    CHECK(r.sum.total == plan.run(most).total);
+    REQUIRE(order.size() == parts - 1);
+    CHECK(std::vector<std::uint64_t>(order.begin(), order.begin() + 4) ==
+          std::vector<std::uint64_t>{at(0), at(32), at(16), at(48)});
+    std::vector<std::uint64_t> probes(order.begin(), order.begin() + 64), spread;
+    std::sort(probes.begin(), probes.end());
+    for (std::uint64_t j = 0; j < 64; ++j) spread.push_back(at(j));
+    CHECK(probes == spread);
+    CHECK(std::is_sorted(order.begin() + 64, order.end()));
+    std::sort(order.begin(), order.end());
+    CHECK(std::adjacent_find(order.begin(), order.end()) == order.end());
+    // Progress moved while the task ran, and never back.
+    REQUIRE(calls.size() >= 3);
+    CHECK(std::any_of(calls.begin(), calls.end() - 1,
+                      [](const nqueens::progress& p) { return p.fraction > 0; }));
+    for (std::size_t i = 1; i < calls.size(); ++i) CHECK(calls[i].fraction >= calls[i - 1].fraction);
+    CHECK(calls.back().fraction == 1.0);
+}
