@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <stop_token>
 #include <string>
 
 namespace nqueens::app {
@@ -81,6 +82,15 @@ const fault_hooks& faults()
 
 namespace {
 
+// Returns once `stop` is requested.
+void wait_for_stop(const std::stop_token& stop)
+{
+    std::mutex m;
+    std::condition_variable_any cv;
+    std::unique_lock lock(m);
+    cv.wait(lock, stop, [] { return false; });
+}
+
 // fault_hooks::hold_task: the k-th task to finish waits (inside
 // on_task_done, so holding the engine's lock: no other result comes in)
 // until the count is stopped, and is then dropped. The count cannot end
@@ -91,13 +101,7 @@ void hold_task(parallel_options& o, std::size_t k)
     auto seen = std::make_shared<std::size_t>(0);
     o.on_task_done = [next = std::move(o.on_task_done), stop = o.stop, k, seen](std::size_t id,
                                                                                 const solution_counts& t) {
-        if (++*seen == k) {
-            std::mutex m;
-            std::condition_variable_any cv;
-            std::unique_lock lock(m);
-            cv.wait(lock, stop, [] { return false; });
-            return;
-        }
+        if (++*seen == k) return wait_for_stop(stop);
         if (next) next(id, t);
     };
 }
@@ -111,13 +115,7 @@ void hold_part(parallel_options& o, std::size_t k)
     auto seen = std::make_shared<std::size_t>(0);
     o.on_parts_done = [next = std::move(o.on_parts_done), stop = o.stop, k, seen](
                           std::size_t id, std::uint64_t parts, part_range range, const solution_counts& t) {
-        if (++*seen == k) {
-            std::mutex m;
-            std::condition_variable_any cv;
-            std::unique_lock lock(m);
-            cv.wait(lock, stop, [] { return false; });
-            return;
-        }
+        if (++*seen == k) return wait_for_stop(stop);
         if (next) next(id, parts, range, t);
     };
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
-// apps/common/progress_line: durations as the progress line shows them, at each unit and its boundaries.
+// apps/common/progress_line: durations as the progress line shows them, at each unit and its boundaries;
+// progress_tally (nqueens-mpi's rank 0) over tasks begun, parts and whole tasks.
 #include "common/progress_line.hpp"
 
 #include <catch2/catch.hpp>
@@ -7,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 using nqueens::app::format_duration;
 
@@ -53,4 +55,25 @@ TEST_CASE("an unknown duration shows as --", "[progress_line]")
     CHECK(format_duration(-0.01) == "--");
     CHECK(format_duration(std::nan("")) == "--");
     CHECK(format_duration(std::numeric_limits<double>::infinity()) == "--");
+}
+
+TEST_CASE("progress_tally counts tasks begun before, parts and whole tasks once each", "[progress_line]")
+{
+    const nqueens::work_plan plan(12);
+    const std::vector<std::size_t> ids{0, 1, 2};
+    nqueens::app::progress_tally tally(plan, ids);
+    const auto e = [&](std::size_t id) { return static_cast<double>(plan.estimate(id)); };
+    // Task 0 half done before; a quarter of task 1 counted now.
+    tally.begun(0, 2, 4);
+    tally.add_parts(1, 1, 4);
+    const double total = e(0) / 2 + e(1) + e(2);
+    CHECK(tally.at(1).fraction == Approx(e(1) / 4 / total));
+    CHECK(tally.at(1).tasks_begun == 2);
+    tally.add(1);
+    tally.add(0);
+    CHECK(tally.at(2).fraction == Approx((e(1) + e(0) / 2) / total));
+    CHECK(tally.at(2).tasks_begun == 0);
+    CHECK(tally.at(2).tasks_done == 2);
+    tally.add(2);
+    CHECK(tally.at(3).fraction == 1.0);
 }

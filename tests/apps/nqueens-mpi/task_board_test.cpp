@@ -16,6 +16,7 @@
 #include <deque>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <vector>
 
 namespace {
@@ -307,4 +308,45 @@ TEST_CASE("a check does not wait for a copy of its task out with a rank that is 
     CHECK(run.board.checks_pending());
     const auto reply = ask(run.board, 1, 3);  // rank 1, counting alone, checks x itself
     CHECK(std::count(reply.begin(), reply.end(), x | by_check_route) == 1);
+}
+
+TEST_CASE("a task begun goes out first, with the parts counted of it, and its holder is known",
+          "[task_board]")
+{
+    using nqueens::app::mpi::read_begun;
+    using nqueens::app::mpi::with_parts;
+    // n = 15 by a cut whose tasks have 16 parts: parts 0 and 1, and 5, of
+    // the last task are in the record.
+    const nqueens::work_plan plan(
+        15, nqueens::count_mode::total,
+        nqueens::plan_cut{nqueens::plan_cut::method_kind::join, 0, 3, 2, 4, 0, true});
+    const std::size_t last = plan.size() - 1;
+    REQUIRE(plan.parts(last) >= 8);
+    run_record_keeper keeper(record_options{}, plan);
+    nqueens::work_plan::workspace ws;
+    keeper.add_parts(last, plan.parts(last), {0, 2}, *plan.run_parts(last, 0, 2, {}, ws));
+    keeper.add_parts(last, plan.parts(last), {5, 6}, *plan.run_parts(last, 5, 6, {}, ws));
+    task_board board(plan, keeper, 3, 1);
+    CHECK(board.tasks().front() == last);
+    const std::vector<std::uint64_t> reply = ask(board, 2, 2);
+    REQUIRE(reply.size() > 2);
+    CHECK(reply[0] == (last | with_parts));
+    std::size_t at = 1;
+    const nqueens::partial_task p = read_begun(plan, last, reply.data(), reply.size(), at);
+    const nqueens::partial_task* kept = keeper.begun(last);
+    REQUIRE(kept != nullptr);
+    CHECK(p.parts == kept->parts);
+    CHECK(p.done == kept->done);
+    CHECK(p.counts.total == kept->counts.total);
+    CHECK(p.counts.nodes == kept->counts.nodes);
+    // Then one plain id: two tasks, as asked.
+    REQUIRE(at + 1 == reply.size());
+    CHECK((reply[at] & with_parts) == 0);
+    CHECK(board.holds(2, last));
+    CHECK_FALSE(board.holds(1, last));
+    // An entry cut short, or of parts the task lacks, is refused.
+    CHECK_THROWS_AS(read_begun(plan, last, reply.data(), reply.size() - 2, at = 1), std::runtime_error);
+    std::vector<std::uint64_t> wrong = reply;
+    wrong[1] += 1;
+    CHECK_THROWS_AS(read_begun(plan, last, wrong.data(), wrong.size(), at = 1), std::runtime_error);
 }

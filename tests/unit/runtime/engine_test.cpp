@@ -596,6 +596,27 @@ const nqueens::work_plan& parts_plan()
     return plan;
 }
 
+// The record of parts_plan() counted on 2 threads and stopped at its 40th
+// part counted of a task left unfinished: some tasks done, some begun.
+nqueens::run_record stopped_mid_task()
+{
+    const nqueens::work_plan& plan = parts_plan();
+    nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
+    std::stop_source stop;
+    std::size_t calls = 0;
+    nqueens::parallel_options o = with_threads(2);
+    o.stop = stop.get_token();
+    o.on_parts_done = [&](std::size_t id, std::uint64_t parts, nqueens::part_range range,
+                          const nqueens::solution_counts& c) {
+        b.add_parts(id, parts, range, c);
+        if (++calls == 40) stop.request_stop();
+    };
+    o.on_task_done = [&](std::size_t id, const nqueens::solution_counts& c) { b.add(id, c); };
+    REQUIRE(nqueens::parallel_count(plan, o).cancelled);
+    REQUIRE(b.tasks_begun() > 0);
+    return b.snapshot();
+}
+
 }  // namespace
 
 TEST_CASE("the threads share a task part by part: each part once, the task's whole count at its end",
@@ -673,21 +694,8 @@ TEST_CASE("a count stopped mid-task and resumed from the parts it saved gives th
           "[engine][parts][cancel]")
 {
     const nqueens::work_plan& plan = parts_plan();
-    nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
-    std::stop_source stop;
-    std::size_t calls = 0;
-    nqueens::parallel_options o = with_threads(2);
-    o.stop = stop.get_token();
-    o.on_parts_done = [&](std::size_t id, std::uint64_t parts, nqueens::part_range range,
-                          const nqueens::solution_counts& c) {
-        b.add_parts(id, parts, range, c);
-        if (++calls == 40) stop.request_stop();
-    };
-    o.on_task_done = [&](std::size_t id, const nqueens::solution_counts& c) { b.add(id, c); };
-    const auto first = nqueens::parallel_count(plan, o);
-    REQUIRE(first.cancelled);
-    REQUIRE(b.tasks_begun() > 0);
-    const nqueens::run_record saved = nqueens::record_from_json(nqueens::record_to_json(b.snapshot()), "f");
+    const nqueens::run_record saved =
+        nqueens::record_from_json(nqueens::record_to_json(stopped_mid_task()), "f");
     nqueens::check_record_matches(saved, plan, {}, "f");
 
     nqueens::record_builder resumed(saved);
@@ -718,30 +726,17 @@ TEST_CASE("a task source's tasks resume from the parts begun(id) gives, counting
           "[engine][parts][source]")
 {
     const nqueens::work_plan& plan = parts_plan();
-    nqueens::record_builder b(nqueens::make_record(plan, {}, "nqueens test"));
-    std::stop_source stop;
-    std::size_t calls = 0;
-    nqueens::parallel_options o = with_threads(2);
-    o.stop = stop.get_token();
-    o.on_parts_done = [&](std::size_t id, std::uint64_t parts, nqueens::part_range range,
-                          const nqueens::solution_counts& c) {
-        b.add_parts(id, parts, range, c);
-        if (++calls == 40) stop.request_stop();
-    };
-    o.on_task_done = [&](std::size_t id, const nqueens::solution_counts& c) { b.add(id, c); };
-    REQUIRE(nqueens::parallel_count(plan, o).cancelled);
-    const nqueens::run_record saved = b.snapshot();
-    REQUIRE_FALSE(saved.partial.empty());
+    const nqueens::run_record saved = stopped_mid_task();
 
     // As nqueens-mpi's ranks do: the tasks come from a source, each begun
     // one with the parts counted of it (read on the worker threads, so from
     // a map of their own, not the builder the results go to).
     std::map<std::size_t, nqueens::partial_task> parts_before;
     for (const nqueens::partial_task& p : saved.partial) parts_before.emplace(p.id, p);
+    nqueens::record_builder resumed(saved);
     std::vector<std::size_t> todo;
     for (std::size_t id = 0; id < plan.size(); ++id)
-        if (!b.is_done(id)) todo.push_back(id);
-    nqueens::record_builder resumed(saved);
+        if (!resumed.is_done(id)) todo.push_back(id);
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> asked{0};
     nqueens::parallel_options again = with_threads(2);
