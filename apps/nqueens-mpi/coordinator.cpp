@@ -225,6 +225,7 @@ private:
     // has reported more.
     void take_results(int source)
     {
+        board_.threads_of(source, static_cast<unsigned>(message_[3]));
         if (message_[3] > threads_) {
             threads_ = static_cast<unsigned>(message_[3]);
             limited_by_ = static_cast<thread_limit>(message_[4]);
@@ -261,18 +262,22 @@ private:
     }
 
     // Parts p[2] .. p[3] - 1 of task p[0] (of p[1] parts) counted p[4..9]:
-    // to the record if the task is not finished and was last handed to
-    // `source` as a first count. A copy out with another rank (a rerun, or
-    // after a write-off) counts its own parts, which the record does not
-    // mix in.
+    // to the record if the task is not finished and those parts are
+    // `source`'s to count as a first count (task_board::parts_in). A copy
+    // out with another rank (a rerun, or after a write-off) counts its own
+    // parts, which the record does not mix in. Where they are the task's
+    // last parts (its pieces are in), the task is finished.
     void take_parts(int source, const std::uint64_t* p)
     {
-        const auto id = static_cast<std::size_t>(p[0]);
-        if (p[0] >= plan_.size() || p[1] != plan_.parts(id) || p[2] >= p[3] || p[3] > p[1])
+        if (p[0] >= plan_.size() || p[1] != plan_.parts(p[0]) || p[2] >= p[3] || p[3] > p[1])
             throw std::runtime_error("rank " + std::to_string(source) + " sent a malformed report");
-        if (keeper_.is_done(id) || !board_.holds(source, id)) return;
-        keeper_.add_parts(id, p[1], {p[2], p[3]}, counts_at(p + 4));
-        tally_.add_parts(id, p[3] - p[2], p[1]);
+        const auto id = static_cast<std::size_t>(p[0]);
+        const parts_taken taken = mpi::take_parts(board_, keeper_, plan_, source, id, p[1], {p[2], p[3]},
+                                                  counts_at(p + 4), route_labels[message_[6]]);
+        if (taken == parts_taken::recorded) tally_.add_parts(id, p[3] - p[2], p[1]);
+        if (taken != parts_taken::finished) return;
+        tally_.add(id);
+        board_.counted_first(source, id);
     }
 
     int could_not_start(int source)

@@ -24,7 +24,10 @@ namespace nqueens::app::mpi {
 // route counted it. Rank 0 answers every report that is neither a goodbye
 // nor a stop with tag_work = up to `want` tasks (none: no work is left),
 // each an id, or an id marked with_parts followed by the parts a run before
-// counted of it: {parts, r, r x (first part, end), total, distinct, nodes}.
+// counted of it: {parts, r, r x (first part, end), total, distinct, nodes},
+// or an id marked as_piece followed by {first part, end}: count only those
+// parts of it (the ranks share the task), reported as parts, the last ones
+// too.
 // A stop report carries the signal that stopped the worker in the bits
 // above flag_shift; a failed report, the errno of a worker that could not
 // start its threads.
@@ -48,6 +51,10 @@ constexpr std::uint64_t by_check_route = std::uint64_t{1} << 62;
 // Set in an id that rank 0 sends with the parts counted of it so far
 // (partial_task): those are not counted again.
 constexpr std::uint64_t with_parts = std::uint64_t{1} << 61;
+
+// Set in an id that rank 0 sends as a piece of the task: the two words
+// after it are the range of its parts to count, and no others.
+constexpr std::uint64_t as_piece = std::uint64_t{1} << 60;
 
 // A reply of this one id: no task now, but some are still out with other
 // ranks (and may come back to this one): ask again later.
@@ -102,6 +109,24 @@ inline partial_task read_begun(const work_plan& plan, std::size_t id, const std:
     p.counts = counts_at(words + at);
     at += 6;
     return p;
+}
+
+// The range of an as_piece entry for task id whose words after the id
+// start at words[at] (`size` words in all); moves `at` past it.
+// std::runtime_error for a range that is not of the task's parts, or all of them.
+inline part_range read_piece(const work_plan& plan, std::size_t id, const std::uint64_t* words,
+                             std::size_t size, std::size_t& at)
+{
+    if (size - at < 2)
+        throw std::runtime_error("rank 0 sent a piece of task " + std::to_string(id) + " cut short");
+    const part_range r{words[at], words[at + 1]};
+    at += 2;
+    if (r.begin >= r.end || r.end > plan.parts(id) || (r.begin == 0 && r.end == plan.parts(id)))
+        throw std::runtime_error("rank 0 sent parts " + std::to_string(r.begin) + " to " +
+                                 std::to_string(r.end) + " of task " + std::to_string(id) +
+                                 " as a piece: not a piece of its " + std::to_string(plan.parts(id)) +
+                                 " parts");
+    return r;
 }
 
 }  // namespace nqueens::app::mpi

@@ -9,6 +9,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -123,6 +124,43 @@ private:
         solution_counts counts;
     };
 
+    // A piece of a task rank 0 sent (as_piece): its range, and the parts of
+    // it reported so far and what they counted.
+    struct piece_state {
+        part_range range;
+        std::vector<part_range> done;
+        solution_counts reported{};
+
+        // The range of the piece not in `done`: the part that finished it
+        // (every other part was reported as it was counted).
+        part_range last_range()
+        {
+            std::sort(done.begin(), done.end(),
+                      [](const part_range& a, const part_range& b) { return a.begin < b.begin; });
+            std::uint64_t next = range.begin;
+            for (const part_range& r : done) {
+                if (r.begin != next) break;
+                next = r.end;
+            }
+            std::uint64_t end = range.end;
+            for (const part_range& r : done)
+                if (r.begin > next) end = std::min(end, r.begin);
+            return {next, end};
+        }
+    };
+
+    static count128 minus(count128 a, const count128& b)
+    {
+        const std::uint64_t borrow = a.low < b.low ? 1 : 0;
+        a.low -= b.low;
+        a.high -= b.high + borrow;
+        return a;
+    }
+    static solution_counts minus(const solution_counts& a, const solution_counts& b)
+    {
+        return {minus(a.total, b.total), minus(a.distinct, b.distinct), minus(a.nodes, b.nodes)};
+    }
+
     // Wakes the main thread and the counting threads on a stop.
     struct wake_on_stop {
         counting_rank* rank;
@@ -177,6 +215,15 @@ private:
             const std::lock_guard lock(mutex_);
             --running_;
             begun_.erase(id);
+            if (const auto p = pieces_.find(id); p != pieces_.end()) {
+                // The piece's last parts: the one range not reported yet, and
+                // what the piece counted less what was reported of it.
+                parts_.push_back(
+                    {id, plan_.parts(id), p->second.last_range(), minus(counts, p->second.reported)});
+                pieces_.erase(p);
+                news_.notify_all();
+                return;
+            }
             std::uint64_t word = id;
             if (const auto c = std::find(checks_.begin(), checks_.end(), id); c != checks_.end()) {
                 checks_.erase(c);
@@ -197,6 +244,10 @@ private:
         {
             const std::lock_guard lock(mutex_);
             if (std::find(checks_.begin(), checks_.end(), id) != checks_.end()) return;
+            if (const auto p = pieces_.find(id); p != pieces_.end()) {
+                p->second.done.push_back(range);
+                p->second.reported += counts;
+            }
             parts_.push_back({id, parts, range, counts});
         }
         news_.notify_all();
@@ -357,22 +408,42 @@ private:
         }
         std::vector<std::uint64_t> ids;
         std::vector<partial_task> begun;
+        std::vector<std::pair<std::size_t, part_range>> pieces;
         for (std::size_t at = 0; at < reply_.size();) {
             const std::uint64_t word = reply_[at++];
-            const auto id = static_cast<std::size_t>(word & ~(by_check_route | with_parts));
-            if (id >= plan_.size() || ((word & with_parts) && (word & by_check_route)))
+            const std::uint64_t marks = word & (by_check_route | with_parts | as_piece);
+            const auto id = static_cast<std::size_t>(word & ~marks);
+            if (id >= plan_.size() || std::popcount(marks) > 1)
                 throw std::runtime_error("rank 0 sent a malformed task list");
             if (word & with_parts) begun.push_back(read_begun(plan_, id, reply_.data(), reply_.size(), at));
-            ids.push_back(word & ~with_parts);
+            if (word & as_piece) {
+                const part_range r = read_piece(plan_, id, reply_.data(), reply_.size(), at);
+                pieces.emplace_back(id, r);
+                begun.push_back(all_but(id, r));
+            }
+            ids.push_back(word & ~(with_parts | as_piece));
         }
         if (ids.size() > want) throw std::runtime_error("rank 0 sent a malformed task list");
         {
             const std::lock_guard lock(mutex_);
+            for (const auto& [id, r] : pieces)
+                if (!pieces_.emplace(id, piece_state{r, {}, {}}).second || begun_.count(id) != 0)
+                    throw std::runtime_error("rank 0 sent task " + std::to_string(id) + " twice");
             for (partial_task& p : begun) begun_.emplace(p.id, std::move(p));
             queue_.insert(queue_.end(), ids.begin(), ids.end());
             if (want > 0 && ids.empty() && !wait) no_more_ = true;
         }
         work_arrived_.notify_all();
+    }
+
+    // Task id with all its parts but `r` taken as counted (and as counting
+    // nothing): the engine counts only those.
+    partial_task all_but(std::size_t id, part_range r) const
+    {
+        partial_task p{id, plan_.parts(id), {}, {}};
+        if (r.begin > 0) p.done.push_back({0, r.begin});
+        if (r.end < p.parts) p.done.push_back({r.end, p.parts});
+        return p;
     }
 
     // Stopped by a signal: the running tasks end soon on the stop, or add
@@ -420,6 +491,7 @@ private:
     std::vector<finished_task> results_;
     std::vector<finished_parts> parts_;
     std::map<std::size_t, partial_task> begun_;  // the parts counted before of tasks rank 0 sent, until done
+    std::map<std::size_t, piece_state> pieces_;  // the pieces rank 0 sent, until done
     std::size_t running_ = 0;
     bool no_more_ = false;
     std::vector<bool> slot_started_;

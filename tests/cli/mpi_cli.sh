@@ -84,6 +84,13 @@ grep -q '"band_rows":3,"task_band_rows":3,"lead_columns":4,"task_lead_columns":2
 # resumed by nqueens count, gives the exact count too.
 cut=3,2,4,0,1
 plain=$(NQUEENS_TEST_CUT=$cut fault_run 2 count 15 --json) || fail "nqueens-mpi count 15 of a cut in parts failed"
+# Two counting ranks share the last tasks in pieces (ranges of their
+# parts): exact, with the nodes of one rank's count (each part counted
+# once in the record).
+out=$(NQUEENS_TEST_CUT=$cut fault_run 3 count 15 --threads 2 --json) || fail "nqueens-mpi -np 3 count 15 of a cut in parts failed"
+[ "$(field total "$out")" = 2279184 ] && [ "$(field nodes "$out")" = "$(field nodes "$plain")" ] ||
+    fail "nqueens-mpi -np 3 count 15 in pieces: '$out' (one counting rank: '$plain')"
+echo "pieces: nqueens-mpi -np 3 count 15 of a cut in parts: $out"
 cp="$dir/parts.json"
 (NQUEENS_TEST_CUT=$cut NQUEENS_TEST_HOLD_PART=25 program=$faultbin \
     job 2 count 15 --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >/dev/null 2>"$dir/err") &

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -342,11 +343,184 @@ TEST_CASE("a task begun goes out first, with the parts counted of it, and its ho
     // Then one plain id: two tasks, as asked.
     REQUIRE(at + 1 == reply.size());
     CHECK((reply[at] & with_parts) == 0);
-    CHECK(board.holds(2, last));
-    CHECK_FALSE(board.holds(1, last));
+    CHECK(board.holds(2, last, {2, 5}));
+    CHECK_FALSE(board.holds(1, last, {2, 5}));
     // An entry cut short, or of parts the task lacks, is refused.
     CHECK_THROWS_AS(read_begun(plan, last, reply.data(), reply.size() - 2, at = 1), std::runtime_error);
     std::vector<std::uint64_t> wrong = reply;
     wrong[1] += 1;
     CHECK_THROWS_AS(read_begun(plan, last, wrong.data(), wrong.size(), at = 1), std::runtime_error);
+}
+
+namespace {
+
+using nqueens::part_range;
+using nqueens::app::mpi::as_piece;
+using nqueens::app::mpi::parts_taken;
+using nqueens::app::mpi::take_parts;
+
+// n = 15 by a cut whose tasks have 16 parts each.
+nqueens::work_plan plan_in_parts()
+{
+    return nqueens::work_plan(15, nqueens::count_mode::total,
+                              nqueens::plan_cut{nqueens::plan_cut::method_kind::join, 0, 3, 2, 4, 0, true});
+}
+
+// An entry of a tag_work reply: a task (marked as sent), or a piece of one.
+struct entry {
+    std::uint64_t word;
+    part_range range;  // empty: not a piece
+};
+
+std::vector<entry> entries_of(const std::vector<std::uint64_t>& reply)
+{
+    std::vector<entry> out;
+    for (std::size_t at = 0; at < reply.size(); ++at) {
+        const std::uint64_t word = reply[at];
+        REQUIRE((word & nqueens::app::mpi::with_parts) == 0);  // no record before: none begun
+        if (word & as_piece) {
+            REQUIRE(at + 2 < reply.size());
+            out.push_back({word & ~as_piece, {reply[at + 1], reply[at + 2]}});
+            at += 2;
+        } else {
+            out.push_back({word, {}});
+        }
+    }
+    return out;
+}
+
+// `rank` counts its piece e of task e.word part by part, as a worker
+// reports them: what the record did with its last part.
+parts_taken count_piece(const nqueens::work_plan& plan, task_board& board, run_record_keeper& keeper,
+                        int rank, const entry& e, nqueens::work_plan::workspace& ws)
+{
+    parts_taken last = parts_taken::ignored;
+    for (std::uint64_t k = e.range.begin; k < e.range.end; ++k)
+        last = take_parts(board, keeper, plan, rank, e.word, plan.parts(e.word), {k, k + 1},
+                          *plan.run_parts(e.word, k, k + 1, {}, ws), "fast:plain");
+    return last;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "the last tasks of a run go out in pieces shared by the ranks, one piece of a task to a rank at a "
+    "time, and count exactly",
+    "[task_board]")
+{
+    const nqueens::work_plan plan = plan_in_parts();
+    REQUIRE(plan.parts(0) == 16);
+    run_record_keeper keeper(record_options{}, plan);
+    task_board board(plan, keeper, 3, 5);
+    board.threads_of(1, 2);
+    board.threads_of(2, 2);
+    nqueens::work_plan::workspace ws;
+    std::vector<std::deque<entry>> queue(3);
+    std::size_t pieces = 0;
+    std::set<std::size_t> shared;  // tasks with pieces counted by both ranks
+    std::vector<int> piece_rank(plan.size(), 0);
+    std::size_t turns = 0;
+    for (bool busy = true; busy && turns < 100000; ++turns) {
+        busy = false;
+        for (int rank = 1; rank <= 2; ++rank) {
+            auto& q = queue[static_cast<std::size_t>(rank)];
+            for (const entry& e : entries_of(ask(board, rank, 6 - q.size()))) {
+                const std::size_t id = e.word & ~by_check_route;
+                // Never a second copy of a task a rank has in hand.
+                CHECK(std::none_of(q.begin(), q.end(),
+                                   [&](const entry& o) { return (o.word & ~by_check_route) == id; }));
+                q.push_back(e);
+            }
+            if (q.empty()) continue;
+            busy = true;
+            const entry e = q.front();
+            q.pop_front();
+            const std::size_t id = e.word & ~by_check_route;
+            if (e.range.begin != e.range.end) {
+                ++pieces;
+                if (piece_rank[id] != 0 && piece_rank[id] != rank) shared.insert(id);
+                piece_rank[id] = rank;
+                CHECK(board.holds(rank, id, e.range));
+                CHECK_FALSE(board.holds(3 - rank, id, e.range));
+                if (count_piece(plan, board, keeper, rank, e, ws) == parts_taken::finished)
+                    board.counted_first(rank, id);
+                CHECK_FALSE(board.holds(rank, id, e.range));  // all its parts are in
+                continue;
+            }
+            board.reported(rank, id);
+            if (keeper.is_done(id)) {
+                CHECK(keeper.counts_of(id).total == plan.run(id).total);  // a check or a rerun
+                continue;
+            }
+            keeper.add(id, plan.run(id), "fast:plain");
+            board.counted_first(rank, id);
+        }
+    }
+    CHECK(turns < 100000);
+    REQUIRE(keeper.complete());
+    CHECK(keeper.snapshot().sum.total == nqueens::test::total(15));
+    CHECK(pieces > 0);
+    CHECK_FALSE(shared.empty());
+}
+
+TEST_CASE(
+    "the parts of a written-off rank's piece not in the record go out again as a piece; its later parts "
+    "are not taken",
+    "[task_board]")
+{
+    const nqueens::work_plan plan = plan_in_parts();
+    run_record_keeper keeper(record_options{}, plan);
+    task_board board(plan, keeper, 3, 2);
+    nqueens::work_plan::workspace ws;
+    // Rank 1 counts whole tasks one at a time until it gets a piece.
+    std::optional<entry> held;
+    for (std::size_t i = 0; i < plan.size() && !held; ++i) {
+        const std::vector<entry> got = entries_of(ask(board, 1, 1));
+        REQUIRE(got.size() == 1);
+        if (got[0].range.begin != got[0].range.end) {
+            held = got[0];
+            break;
+        }
+        const std::size_t id = got[0].word & ~by_check_route;
+        board.reported(1, id);
+        if (!keeper.is_done(id)) keeper.add(id, plan.run(id), "fast:plain");
+    }
+    REQUIRE(held);
+    const std::size_t id = held->word;
+    REQUIRE(held->range.end - held->range.begin >= 2);
+    const std::uint64_t k = held->range.begin;
+    CHECK(take_parts(board, keeper, plan, 1, id, plan.parts(id), {k, k + 1},
+                     *plan.run_parts(id, k, k + 1, {}, ws), "fast:plain") == parts_taken::recorded);
+    CHECK(board.write_off(1) >= 1);
+    CHECK_FALSE(board.holds(1, id, {k + 1, k + 2}));
+    // Rank 1's next part, after the write-off, is not the record's.
+    CHECK(take_parts(board, keeper, plan, 1, id, plan.parts(id), {k + 1, k + 2},
+                     *plan.run_parts(id, k + 1, k + 2, {}, ws), "fast:plain") == parts_taken::ignored);
+    const std::vector<entry> again = entries_of(ask(board, 2, 1));
+    REQUIRE(again.size() == 1);
+    CHECK(again[0].word == id);
+    CHECK(again[0].range == part_range{k + 1, held->range.end});
+    CHECK(board.holds(2, id, again[0].range));
+    // Parts outside its piece (some in the record) are not its to count; parts the task lacks are refused.
+    CHECK(take_parts(board, keeper, plan, 2, id, plan.parts(id), {k, k + 2}, {}, "fast:plain") ==
+          parts_taken::ignored);
+    CHECK_THROWS_AS(
+        take_parts(board, keeper, plan, 2, id, plan.parts(id), {0, plan.parts(id) + 1}, {}, "fast:plain"),
+        std::runtime_error);
+}
+
+TEST_CASE("a piece entry of parts the task lacks, of all of them, or cut short is refused", "[task_board]")
+{
+    using nqueens::app::mpi::read_piece;
+    const nqueens::work_plan plan = plan_in_parts();
+    const std::uint64_t parts = plan.parts(3);
+    const auto read = [&](std::vector<std::uint64_t> words) {
+        std::size_t at = 1;
+        return read_piece(plan, 3, words.data(), words.size(), at);
+    };
+    CHECK(read({3 | as_piece, 2, 5}) == part_range{2, 5});
+    CHECK_THROWS_AS(read({3 | as_piece, 0, parts}), std::runtime_error);
+    CHECK_THROWS_AS(read({3 | as_piece, 5, 5}), std::runtime_error);
+    CHECK_THROWS_AS(read({3 | as_piece, 2, parts + 1}), std::runtime_error);
+    CHECK_THROWS_AS(read({3 | as_piece, 2}), std::runtime_error);
 }
