@@ -42,6 +42,7 @@ void load_fault_hooks()
     hooks.slow_rank = rank("NQUEENS_TEST_SLOW_RANK");
     hooks.wrong_rank = rank("NQUEENS_TEST_WRONG_RANK");
     hooks.freeze_rank = rank("NQUEENS_TEST_FREEZE_RANK");
+    hooks.freeze_on_parts = read("NQUEENS_TEST_FREEZE_ON_PARTS", 1, 1).has_value();
     if (auto v = read("NQUEENS_TEST_THREAD_START_FAILS", 0, 4095))
         hooks.thread_start_fails = static_cast<unsigned>(*v);
     if (auto v = read("NQUEENS_TEST_LEASE_FLOOR", 1, 86400)) hooks.lease_floor = static_cast<double>(*v);

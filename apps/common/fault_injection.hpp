@@ -21,6 +21,10 @@ struct fault_hooks {
     std::optional<int> wrong_rank;               // NQUEENS_TEST_WRONG_RANK: one solution too many in its
                                                  // first result
     std::optional<int> freeze_rank;              // NQUEENS_TEST_FREEZE_RANK: SIGSTOP after its first report
+                                                 // of results
+    bool freeze_on_parts = false;                // NQUEENS_TEST_FREEZE_ON_PARTS=1: instead after its first
+                                                 // report of parts of a task it does not finish
+                                                 // (mid-task)
     std::optional<unsigned> thread_start_fails;  // NQUEENS_TEST_THREAD_START_FAILS: thread K fails (EAGAIN)
     std::optional<double> lease_floor;           // NQUEENS_TEST_LEASE_FLOOR: seconds, instead of 60
     bool die_in_lock = false;                    // NQUEENS_TEST_DIE_IN_LOCK=1: SIGKILL once the lock file is

@@ -364,13 +364,28 @@ private:
     void send_report(bool done)
     {
         send();
-        // fault_hooks::freeze_rank: SIGSTOP once its first results are out.
-        if (freeze_ && message_[2] > 0 && !done) {
+        // fault_hooks::freeze_rank: SIGSTOP once its first results are out
+        // (freeze_on_parts: its first parts of a task not finished).
+        if (freeze_ && (faults().freeze_on_parts ? carries_unfinished_parts() : message_[2] > 0) && !done) {
             freeze_ = false;
             std::raise(SIGSTOP);
         }
         last_report_ = clock::now();
         last_sent_ = last_report_;
+    }
+
+    // Whether the report in message_ carries parts of a task it does not finish.
+    bool carries_unfinished_parts() const
+    {
+        const std::size_t parts_at = report_header + words_per_task * message_[2];
+        for (std::size_t i = 0; i < message_[7]; ++i) {
+            const std::uint64_t id = message_[parts_at + words_per_part * i];
+            bool finished = false;
+            for (std::size_t t = 0; t < message_[2]; ++t)
+                finished = finished || (message_[report_header + words_per_task * t] & ~by_check_route) == id;
+            if (!finished) return true;
+        }
+        return false;
     }
 
     // Rank 0's answer into reply_ (its size: the words). Polled with naps:

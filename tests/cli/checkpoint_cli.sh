@@ -55,11 +55,7 @@ interrupt_and_resume() {
         k=$((2 + RANDOM % 3))  # 3 rounds use at most 9 tasks: n = 15 has 16
         launch env NQUEENS_TEST_HOLD_TASK=$k "$faultbin" count "$n" --threads 2 --checkpoint "$cp" \
             --checkpoint-interval 0 >"$dir/out" 2>"$dir/err"
-        for _ in $(seq 1200); do
-            [ "$(tasks_done "$cp")" -gt "$before" ] && break
-            kill -0 "$pid" 2>/dev/null || break
-            sleep 0.05
-        done
+        wait_until "$pid" '[ "$(tasks_done "$cp")" -gt "$before" ]'
         kill -"$sig" "$pid" 2>/dev/null
         wait "$pid"; status=$?
         out=$(cat "$dir/out")
@@ -119,11 +115,7 @@ hold_and_interrupt() {
     local k=$1 cp=$2 _ status
     shift 2
     launch env NQUEENS_TEST_HOLD_TASK="$k" "$faultbin" "$@" --checkpoint "$cp" --threads 2 --checkpoint-interval 0 >/dev/null 2>"$dir/err"
-    for _ in $(seq 1200); do
-        [ "$(tasks_done "$cp")" -ge $((k - 1)) ] && break
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.05
-    done
+    wait_until "$pid" '[ "$(tasks_done "$cp")" -ge $((k - 1)) ]'
     kill -INT "$pid" 2>/dev/null
     wait "$pid"; status=$?
     [ "$status" -eq 130 ] || fail "'$*' holding task $k: SIGINT made it exit $status, want 130 ($(cat "$dir/err"))"
@@ -161,15 +153,11 @@ echo "another cut: interrupted, resumed and merged by the release program: $out"
 cp="$dir/parts.json"
 launch env NQUEENS_TEST_CUT=3,2,4,0,1 NQUEENS_TEST_HOLD_PART=25 "$faultbin" count 15 --threads 2 --checkpoint "$cp" \
     --checkpoint-interval 0 >/dev/null 2>"$dir/err"
-for _ in $(seq 1200); do
-    grep -q '"partial":\[\[' "$cp" 2>/dev/null && break
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.05
-done
+wait_until "$pid" 'has_parts "$cp"'
 kill -INT "$pid" 2>/dev/null
 wait "$pid"; status=$?
 [ "$status" -eq 130 ] || fail "held at a part: SIGINT made it exit $status, want 130 ($(cat "$dir/err"))"
-grep -q '"partial":\[\[' "$cp" || fail "a checkpoint made mid-task keeps no parts: $(head -c 400 "$cp")"
+has_parts "$cp" || fail "a checkpoint made mid-task keeps no parts: $(head -c 400 "$cp")"
 grep -q "holds [0-9]* of [0-9]* tasks and parts of [0-9]* more; run the same command to resume" "$dir/err" ||
     fail "the line of a run stopped mid-task does not say it keeps parts: $(cat "$dir/err")"
 out=$("$bin" count 15 --checkpoint "$cp") || fail "resume of a checkpoint made mid-task failed"
@@ -282,11 +270,7 @@ expect_refused "$good" "--out '$dir' is a directory" count 13 --shard 0/2 --out 
 off=4611686018427387904
 launch env NQUEENS_TEST_TASK_OFFSET=$off NQUEENS_TEST_HOLD_TASK=3 "$faultbin" count 13 --threads 1 \
     --checkpoint "$dir/wide.json" --checkpoint-interval 0 >/dev/null 2>"$dir/err"
-for _ in $(seq 1200); do
-    [ "$(tasks_done "$dir/wide.json")" -ge 2 ] && break
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.05
-done
+wait_until "$pid" '[ "$(tasks_done "$dir/wide.json")" -ge 2 ]'
 kill -INT "$pid" 2>/dev/null
 wait "$pid"; status=$?
 [ "$status" -eq 130 ] || fail "the inflated count: SIGINT made it exit $status, want 130 ($(cat "$dir/err"))"

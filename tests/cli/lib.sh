@@ -23,6 +23,22 @@ expect_error_with() {
     case $err in nqueens*"$words"*) ;; *) fail "'$*' stderr lacks '$words': $err" ;; esac
 }
 
+# wait_until PID 'TEST': until the shell condition TEST (evaluated anew each
+# time) holds, process PID ends, or 60 s have passed (a poll every 50 ms), so
+# that a test stops a run at the state it wants and never hangs.
+wait_until() {
+    local pid=$1
+    for _ in $(seq 1200); do
+        eval "$2" && return 0
+        kill -0 "$pid" 2>/dev/null || return 1
+        sleep 0.05
+    done
+    return 1
+}
+
+# has_parts FILE: the record FILE keeps parts of a task begun.
+has_parts() { grep -q '"partial":\[\[' "$1" 2>/dev/null; }
+
 # expect_error ARGS...: the same, whatever the words.
 expect_error() { expect_error_with "" "$@"; }
 

@@ -95,14 +95,10 @@ cp="$dir/parts.json"
 (NQUEENS_TEST_CUT=$cut NQUEENS_TEST_HOLD_PART=25 program=$faultbin \
     job 2 count 15 --threads 2 --checkpoint "$cp" --checkpoint-interval 0 >/dev/null 2>"$dir/err") &
 pid=$!
-for _ in $(seq 1200); do
-    grep -q '"partial":\[\[' "$cp" 2>/dev/null && break
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.05
-done
+wait_until "$pid" 'has_parts "$cp"'
 kill -TERM "$pid" 2>/dev/null
 wait "$pid"
-grep -q '"partial":\[\[' "$cp" || fail "nqueens-mpi's checkpoint made mid-task keeps no parts: $(head -c 400 "$cp")"
+has_parts "$cp" || fail "nqueens-mpi's checkpoint made mid-task keeps no parts: $(head -c 400 "$cp")"
 grep -q "holds [0-9]* of 84 tasks and parts of [0-9]* more; run the same command to resume" "$dir/err" ||
     fail "nqueens-mpi stopped mid-task does not say its checkpoint keeps parts: $(cat "$dir/err")"
 reseal "$cp" "$dir/parts-more.json" 'r["partial"][0][4] += 1000000'
@@ -299,6 +295,34 @@ case $(cat "$dir/out") in "n = 19: 4968057848 solutions"*) ;; *) fail "rank 2 wr
     [ "$(grep -c '^nqueens-mpi: ' "$dir/err")" -eq 4 ] ||
     fail "rank 2 written off twice: rank 0 said: $(cat "$dir/err")"
 echo "rank 2 written off twice and back: $(cat "$dir/out")"
+# Frozen mid-task: n = 17 by the cut of 16-part tasks, rank 2 stops itself
+# right after its first report of parts of a task it does not finish
+# (NQUEENS_TEST_FREEZE_ON_PARTS), so that rank 0's record holds parts of a
+# task rank 2 holds. Rank 1 (its first task 2 s late, test hook
+# NQUEENS_TEST_SLOW_RANK) then reruns rank 2's tasks whole once no new task
+# is left, and the record takes the whole count over the parts; had the
+# lease ended first, rank 2 would be written off and its tasks would go to
+# rank 1 with those parts. Either way the count ends exact, with the nodes
+# of one rank's count (no part counted twice into the record, none lost).
+plain=$(NQUEENS_TEST_CUT=$cut fault_run 2 count 17 --json) || fail "nqueens-mpi count 17 of a cut in parts failed"
+cp="$dir/frozen-parts.json"
+NQUEENS_TEST_TAG=$dir NQUEENS_TEST_CUT=$cut NQUEENS_TEST_FREEZE_RANK=2 NQUEENS_TEST_FREEZE_ON_PARTS=1 \
+    NQUEENS_TEST_SLOW_RANK=1 fault_run 3 count 17 --threads 1 --lease 3 --checkpoint "$cp" --json \
+    >"$dir/out" 2>"$dir/err" &
+pid=$!
+frozen=$(rank_once_saved 2 "$cp")
+[ -n "$frozen" ] || fail "no rank 2 found for a rank frozen mid-task"
+end_frozen_job "$pid" "$frozen" "$dir/out" '"total":' "rank 2 frozen mid-task"
+out=$(cat "$dir/out")
+[ "$(field total "$out")" = 95815104 ] && [ "$(field nodes "$out")" = "$(field nodes "$plain")" ] ||
+    fail "rank 2 frozen mid-task: '$out' (one counting rank: '$plain')"
+if grep -q "^nqueens-mpi: warning: rank 2 was silent for 3 s: written off, its [1-9][0-9]* unfinished tasks go to the other ranks$" "$dir/err"; then
+    echo "rank 2 frozen mid-task, written off: $out"
+elif grep -q "^nqueens-mpi: warning: rank 2 was silent for [0-9]* s once every task was in: not waited for$" "$dir/err"; then
+    echo "rank 2 frozen mid-task, its tasks rerun first: $out"
+else
+    fail "rank 2 frozen mid-task: rank 0 said: $(cat "$dir/err")"
+fi
 cp="$dir/frozen.json"
 # The only counting rank stops itself once it has reported its first task
 # (NQUEENS_TEST_FREEZE_RANK): a SIGSTOP from the script could come after

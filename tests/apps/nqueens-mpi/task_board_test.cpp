@@ -464,7 +464,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "the parts of a written-off rank's piece not in the record go out again as a piece; its later parts "
+    "the parts of a written-off rank's piece not in the record go out again as a piece, and its later parts "
     "are not taken",
     "[task_board]")
 {
