@@ -130,17 +130,18 @@ double task_board::estimate_left(std::size_t id) const
     return whole * static_cast<double>(p->parts - p->parts_done()) / static_cast<double>(p->parts);
 }
 
+double task_board::share() const
+{
+    double entries = 0;
+    for (std::size_t r = 1; r < counting_.size(); ++r)
+        if (counting_[r]) entries += 3.0 * std::max(threads_[r], 1U);
+    return remaining_ / std::max(entries, 1.0);
+}
+
 bool task_board::to_split(std::size_t id) const
 {
-    if (plan_.parts(id) < 2) return false;
-    double entries = 0;
-    int ranks = 0;
-    for (std::size_t r = 1; r < counting_.size(); ++r) {
-        if (!counting_[r]) continue;
-        entries += 3.0 * std::max(threads_[r], 1U);
-        ++ranks;
-    }
-    return ranks > 1 && estimate_left(id) * entries > remaining_;
+    return plan_.parts(id) > 1 && std::count(counting_.begin(), counting_.end(), true) > 1 &&
+           estimate_left(id) > share();
 }
 
 std::vector<part_range> task_board::gaps(std::size_t id, part_range range) const
@@ -160,17 +161,11 @@ std::vector<part_range> task_board::gaps(std::size_t id, part_range range) const
 
 bool task_board::give_piece(int rank, split& s, std::vector<std::uint64_t>& reply)
 {
-    // About the work left over the entries the ranks keep in hand (as
-    // to_split), in parts of this task: at least one.
-    const std::uint64_t parts = plan_.parts(s.id);
-    const double part = static_cast<double>(plan_.estimate(s.id)) / static_cast<double>(parts);
-    double entries = 0;
-    for (std::size_t r = 1; r < counting_.size(); ++r)
-        if (counting_[r]) entries += 3.0 * std::max(threads_[r], 1U);
-    const double share = remaining_ / std::max(entries, 1.0) / std::max(part, 1.0);
+    // share() in parts of this task: at least one.
+    const double part = static_cast<double>(plan_.estimate(s.id)) / static_cast<double>(plan_.parts(s.id));
     part_range& first = s.left.front();
-    const std::uint64_t size =
-        std::clamp<std::uint64_t>(static_cast<std::uint64_t>(share), 1, first.end - first.begin);
+    const std::uint64_t size = std::clamp<std::uint64_t>(
+        static_cast<std::uint64_t>(share() / std::max(part, 1.0)), 1, first.end - first.begin);
     give_range(rank, s.id, {first.begin, first.begin + size}, reply);
     remaining_ -= part * static_cast<double>(size);
     first.begin += size;
@@ -203,27 +198,29 @@ bool task_board::piece_out_with_counting(std::size_t id) const
                        [&](const piece& p) { return p.id == id && out_with_counting(p.rank); });
 }
 
+std::size_t task_board::piece_holding(int rank, std::size_t id, part_range range) const
+{
+    const auto p = std::find_if(pieces_.begin(), pieces_.end(), [&](const piece& q) {
+        return q.id == id && q.rank == rank && q.range.begin <= range.begin && range.end <= q.range.end;
+    });
+    return static_cast<std::size_t>(p - pieces_.begin());
+}
+
 bool task_board::holds(int rank, std::size_t id, part_range range) const
 {
-    if (id >= holder_.size()) return false;
-    if (holder_[id] == rank) return true;
-    return std::any_of(pieces_.begin(), pieces_.end(), [&](const piece& p) {
-        return p.id == id && p.rank == rank && p.range.begin <= range.begin && range.end <= p.range.end;
-    });
+    return id < holder_.size() && (holder_[id] == rank || piece_holding(rank, id, range) < pieces_.size());
 }
 
 bool task_board::parts_in(int rank, std::size_t id, part_range range)
 {
     if (id >= holder_.size()) return false;
     if (holder_[id] == rank) return true;
-    for (auto p = pieces_.begin(); p != pieces_.end(); ++p) {
-        if (p->id != id || p->rank != rank || range.begin < p->range.begin || p->range.end < range.end)
-            continue;
-        p->left -= std::min(p->left, range.end - range.begin);
-        if (p->left == 0) pieces_.erase(p);
-        return true;
-    }
-    return false;
+    const std::size_t k = piece_holding(rank, id, range);
+    if (k == pieces_.size()) return false;
+    piece& p = pieces_[k];
+    p.left -= std::min(p.left, range.end - range.begin);
+    if (p.left == 0) pieces_.erase(pieces_.begin() + static_cast<std::ptrdiff_t>(k));
+    return true;
 }
 
 void task_board::threads_of(int rank, unsigned threads)

@@ -107,8 +107,14 @@ private:
     bool piece_out_with_counting(std::size_t id) const;
     // The estimate of task id's parts the record does not hold.
     double estimate_left(std::size_t id) const;
-    // Whether new task id goes out in pieces.
+    // The work left to hand out over the entries the counting ranks keep
+    // in hand (3 a thread): about what one entry should hold.
+    double share() const;
+    // Whether new task id goes out in pieces: it has parts, two ranks or
+    // more count, and it is larger than share().
     bool to_split(std::size_t id) const;
+    // The index in pieces_ of `rank`'s piece of task id that holds `range`, or pieces_.size().
+    std::size_t piece_holding(int rank, std::size_t id, part_range range) const;
     // The parts of task id not counted (not the record's) within `range`.
     std::vector<part_range> gaps(std::size_t id, part_range range) const;
     // The next piece of s for `rank` into `reply`; whether s has parts left.
