@@ -22,6 +22,8 @@ task_board::task_board(const work_plan& plan, const run_record_keeper& keeper, i
       random_(seed)
 {
     counting_[0] = false;  // rank 0 hands out, it does not count
+    counting_ranks_ = counting_.size() - 1;
+    entries_ = 3 * counting_ranks_;
     for (std::size_t id = 0; id < plan.size(); ++id)
         if (keeper.wanted(id)) todo_.push_back(id);
     std::stable_sort(todo_.begin(), todo_.end(),
@@ -132,16 +134,31 @@ double task_board::estimate_left(std::size_t id) const
 
 double task_board::share() const
 {
-    double entries = 0;
-    for (std::size_t r = 1; r < counting_.size(); ++r)
-        if (counting_[r]) entries += 3.0 * std::max(threads_[r], 1U);
-    return remaining_ / std::max(entries, 1.0);
+    return remaining_ / static_cast<double>(std::max<std::uint64_t>(entries_, 1));
 }
 
 bool task_board::to_split(std::size_t id) const
 {
-    return plan_.parts(id) > 1 && std::count(counting_.begin(), counting_.end(), true) > 1 &&
-           estimate_left(id) > share();
+    return plan_.parts(id) > 1 && counting_ranks_ > 1 && estimate_left(id) > share();
+}
+
+std::uint64_t task_board::entries_of(std::size_t rank) const
+{
+    return 3 * std::uint64_t{std::max(threads_[rank], 1U)};
+}
+
+void task_board::set_counting(int rank, bool counting)
+{
+    const auto r = static_cast<std::size_t>(rank);
+    if (rank <= 0 || r >= counting_.size() || counting_[r] == counting) return;
+    counting_[r] = counting;
+    if (counting) {
+        ++counting_ranks_;
+        entries_ += entries_of(r);
+    } else {
+        --counting_ranks_;
+        entries_ -= entries_of(r);
+    }
 }
 
 std::vector<part_range> task_board::gaps(std::size_t id, part_range range) const
@@ -225,8 +242,11 @@ bool task_board::parts_in(int rank, std::size_t id, part_range range)
 
 void task_board::threads_of(int rank, unsigned threads)
 {
-    if (rank > 0 && static_cast<std::size_t>(rank) < threads_.size())
-        threads_[static_cast<std::size_t>(rank)] = threads;
+    const auto r = static_cast<std::size_t>(rank);
+    if (rank <= 0 || r >= threads_.size()) return;
+    if (counting_[r]) entries_ -= entries_of(r);
+    threads_[r] = threads;
+    if (counting_[r]) entries_ += entries_of(r);
 }
 
 void task_board::reported(int rank, std::size_t id)
@@ -251,7 +271,7 @@ void task_board::counted_first(int rank, std::size_t id)
 
 std::size_t task_board::write_off(int rank)
 {
-    if (static_cast<std::size_t>(rank) < counting_.size()) counting_[static_cast<std::size_t>(rank)] = false;
+    set_counting(rank, false);
     // Its checks go back to the front of those due.
     for (auto c = checking_.rbegin(); c != checking_.rend(); ++c)
         if (checker_[c->id] == rank) checks_due_.push_front(*c);
@@ -278,12 +298,12 @@ std::size_t task_board::write_off(int rank)
 
 void task_board::came_back(int rank)
 {
-    if (static_cast<std::size_t>(rank) < counting_.size()) counting_[static_cast<std::size_t>(rank)] = true;
+    set_counting(rank, true);
 }
 
 void task_board::gone(int rank)
 {
-    if (static_cast<std::size_t>(rank) < counting_.size()) counting_[static_cast<std::size_t>(rank)] = false;
+    set_counting(rank, false);
 }
 
 bool task_board::out_with_counting(int rank) const

@@ -113,6 +113,10 @@ private:
     // Whether new task id goes out in pieces: it has parts, two ranks or
     // more count, and it is larger than share().
     bool to_split(std::size_t id) const;
+    // The entries `rank` keeps in hand: 3 a thread.
+    std::uint64_t entries_of(std::size_t rank) const;
+    // Whether `rank` takes work (counting_), keeping counting_ranks_ and entries_.
+    void set_counting(int rank, bool counting);
     // The index in pieces_ of `rank`'s piece of task id that holds `range`, or pieces_.size().
     std::size_t piece_holding(int rank, std::size_t id, part_range range) const;
     // The parts of task id not counted (not the record's) within `range`.
@@ -129,20 +133,22 @@ private:
 
     const work_plan& plan_;
     const run_record_keeper& keeper_;
-    std::vector<std::size_t> todo_;  // largest estimate first
-    std::size_t next_ = 0;           // todo_[next_] is the next new task
-    std::vector<int> holder_;        // the rank a task was last handed to, or -1
-    std::vector<int> checker_;       // the rank counting it again, or -1
-    std::deque<std::size_t> out_;    // tasks handed out, oldest first
-    std::deque<again> again_;        // the work of written-off ranks
-    std::deque<split> splitting_;    // tasks handed out in pieces, with parts left to hand out
-    std::vector<piece> pieces_;      // out, not all in
-    double remaining_ = 0;           // the estimate of the work not handed out yet
-    std::deque<check> checks_due_;   // drawn, not yet handed out
-    std::vector<check> checking_;    // handed out, not yet reported
-    std::vector<bool> counting_;     // by rank: takes work
-    std::vector<bool> reported_;     // by rank: its first task is in
-    std::vector<unsigned> threads_;  // by rank, as reported (0: not yet)
+    std::vector<std::size_t> todo_;   // largest estimate first
+    std::size_t next_ = 0;            // todo_[next_] is the next new task
+    std::vector<int> holder_;         // the rank a task was last handed to, or -1
+    std::vector<int> checker_;        // the rank counting it again, or -1
+    std::deque<std::size_t> out_;     // tasks handed out, oldest first
+    std::deque<again> again_;         // the work of written-off ranks
+    std::deque<split> splitting_;     // tasks handed out in pieces, with parts left to hand out
+    std::vector<piece> pieces_;       // out, not all in
+    double remaining_ = 0;            // the estimate of the work not handed out yet
+    std::deque<check> checks_due_;    // drawn, not yet handed out
+    std::vector<check> checking_;     // handed out, not yet reported
+    std::vector<bool> counting_;      // by rank: takes work
+    std::vector<bool> reported_;      // by rank: its first task is in
+    std::vector<unsigned> threads_;   // by rank, as reported (0: not yet)
+    std::size_t counting_ranks_ = 0;  // ranks that take work
+    std::uint64_t entries_ = 0;       // the entries they keep in hand
     std::mt19937_64 random_;
     std::size_t checks_handed_out_ = 0;
 };
