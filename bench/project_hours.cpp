@@ -31,6 +31,11 @@
 //            task from every stratum in turn, until it is spent; the round
 //            that is running then finishes
 //   SEED     of the random draw (default 1)
+//
+// Beside each projection it prints, for each stratum, its tasks' estimate
+// against the plan's mean and its CPU seconds per unit of estimate against
+// the whole sample's: how far the estimate, by which a count orders its
+// tasks and weighs its progress, is from their cost.
 #include <nqueens/detail/join/run_task.hpp>
 #include <nqueens/runtime/plan.hpp>
 
@@ -366,6 +371,41 @@ public:
         if (sub_sample_)
             std::printf("%s: parts counted: median %.3g s, 99th percentile %.3g s, largest %.3g s\n",
                         label_.c_str(), sub_->quantile(0.5), sub_->quantile(0.99), sub_->quantile(1));
+        print_strata();
+    }
+
+    // How far the plan's estimate is from the cost, by stratum: each
+    // stratum's CPU seconds per unit of estimate against the whole sample's,
+    // beside its tasks' estimate against the plan's mean. A rate that falls
+    // from the small strata to the large means the estimate overrates the
+    // largest tasks, and a count's ETA, which weighs its first (largest)
+    // tasks by it, reads low.
+    void print_strata() const
+    {
+        double t_all = 0, e_all = 0;
+        for (const stratum& s : strata_)
+            for (std::size_t i = 0; i < s.seconds.size(); ++i) {
+                t_all += s.seconds[i];
+                e_all += s.estimates[i];
+            }
+        if (t_all <= 0 || e_all <= 0) return;
+        const double mean = total_ / static_cast<double>(size());
+        for (std::size_t h = 0; h < strata_.size(); ++h) {
+            const stratum& s = strata_[h];
+            double t = 0, e = 0, lo = 0, hi = 0;
+            for (std::size_t i = 0; i < s.seconds.size(); ++i) {
+                t += s.seconds[i];
+                e += s.estimates[i];
+                lo = i == 0 ? s.estimates[i] : std::min(lo, s.estimates[i]);
+                hi = std::max(hi, s.estimates[i]);
+            }
+            if (e <= 0) continue;
+            std::printf(
+                "%s: stratum %zu: %zu tasks, %zu drawn, estimate %.3g to %.3g of the mean, "
+                "seconds per unit %.3g of the whole\n",
+                label_.c_str(), h + 1, s.ids.size() + s.seconds.size(), s.seconds.size(), lo / mean,
+                hi / mean, (t / e) / (t_all / e_all));
+        }
     }
 
 private:

@@ -184,6 +184,7 @@ public:
                 join_tasks_.push_back(t);
                 estimates_.push_back(detail::join_task_breadth(layout_, t));
             });
+            detail::refine_largest_estimates(layout_, join_tasks_, estimates_);
         } else {
             detail::for_each_sym_task(n, cut.split_depth, [&](const detail::sym_task& t) {
                 if (sym_tasks_.size() == max_plan_tasks) too_many();
