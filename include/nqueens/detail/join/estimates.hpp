@@ -63,9 +63,30 @@ constexpr std::uint64_t whole_band_breadth(const join_layout& layout, const join
     return std::max<std::uint64_t>(1, columns * rows);
 }
 
+// The sum over every band task t stands for, as join_task_breadth gives it where
+// a task leaves one band row to its parts (saturated).
+constexpr std::uint64_t join_task_breadth_in_full(const join_layout& layout, const join_task& t)
+{
+    constexpr std::uint64_t most = ~std::uint64_t{0};
+    std::uint64_t sum = 0;
+    for_each_task_band(layout, t, [&](const join_task& whole) {
+        const std::uint64_t b = whole_band_breadth(layout, whole);
+        sum = sum <= most - b ? sum + b : most;
+        return true;
+    });
+    return std::max<std::uint64_t>(1, sum);
+}
+
 // How many of the bands of a task that leaves two band rows or more to its
 // parts join_task_breadth estimates in full (join_breadth_samples).
 inline constexpr std::uint64_t join_breadth_samples = 4;
+
+// Whether join_task_breadth estimates the tasks of `layout` from a sample
+// of their bands (a task leaves two band rows or more to its parts).
+constexpr bool samples_bands(const join_layout& layout)
+{
+    return layout.band_rows - layout.task_band_rows >= 2;
+}
 
 // A task that leaves one band row to its parts (n = 27) adds up the bands
 // it stands for (about 9). One that leaves two or more (n = 28: about 160
@@ -77,14 +98,8 @@ inline constexpr std::uint64_t join_breadth_samples = 4;
 // within 0.88 to 1.15 of the sum over all their bands (docs/benchmarks.md).
 constexpr std::uint64_t join_task_breadth(const join_layout& layout, const join_task& t)
 {
+    if (!samples_bands(layout)) return join_task_breadth_in_full(layout, t);
     std::uint64_t sum = 0;
-    if (layout.band_rows - layout.task_band_rows < 2) {
-        for_each_task_band(layout, t, [&](const join_task& whole) {
-            sum += whole_band_breadth(layout, whole);
-            return true;
-        });
-        return std::max<std::uint64_t>(1, sum);
-    }
     // The middle band of each of `samples` equal runs of them.
     const std::uint64_t bands = task_bands(layout, t).sample(
         join_breadth_samples, [&](const join_task& whole) { sum += whole_band_breadth(layout, whole); });
@@ -102,28 +117,14 @@ constexpr std::uint64_t join_task_breadth(int n, const join_task& t)
     return join_task_breadth(make_join_layout(n), t);
 }
 
-// The sum over every band task t stands for, where join_task_breadth
-// samples them (saturated, as it is).
-constexpr std::uint64_t join_task_breadth_in_full(const join_layout& layout, const join_task& t)
-{
-    constexpr std::uint64_t most = ~std::uint64_t{0};
-    std::uint64_t sum = 0;
-    for_each_task_band(layout, t, [&](const join_task& whole) {
-        const std::uint64_t b = whole_band_breadth(layout, whole);
-        sum = sum <= most - b ? sum + b : most;
-        return true;
-    });
-    return std::max<std::uint64_t>(1, sum);
-}
-
 // How many bands refine_largest_estimates sums in full: about 0.3 s (n = 28:
 // the largest 400 or so of its 154,078 tasks; n = 31: about 15).
 inline constexpr std::uint64_t join_refined_bands = std::uint64_t{1} << 17;
 
 // Where join_task_breadth samples a task's bands, the tasks whose sample
-// came out highest are, by that choice, more likely overrated than not:
-// at n = 28 the 15 largest by the sample came out 5 to 14 % above the sum
-// over all their bands, while tasks spread over the plan fall either side.
+// came out highest are, by that choice, more likely overrated than not
+// (at n = 28 nearly all of its largest 50, by several percent; tasks spread
+// over the plan fall either side: docs/benchmarks.md).
 // The largest tasks run first and a count's first minutes weigh its
 // progress by them, so this sums the largest in full, from the top down,
 // until `bands` bands are spent. `estimates[i]` is task tasks[i]'s
@@ -132,7 +133,7 @@ inline void refine_largest_estimates(const join_layout& layout, const std::vecto
                                      std::vector<std::uint64_t>& estimates,
                                      std::uint64_t bands = join_refined_bands)
 {
-    if (layout.band_rows - layout.task_band_rows < 2) return;  // summed in full already
+    if (!samples_bands(layout)) return;  // summed in full already
     std::vector<std::size_t> order(estimates.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(),
